@@ -1,0 +1,203 @@
+"""Use cases on saved games: create, find by token, run a command as a new step, undo.
+
+A game is its step log (architecture.md): step 0 holds the empty game, every later step one
+command and the state after it. Nothing here knows HTTP; the web layer maps the exceptions.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from random import Random
+from typing import Any, Literal
+
+from sqlalchemy import update
+from sqlmodel import Session, col, or_, select
+
+from app.rules import engine
+from app.rules.commands import Entry, Refused
+from app.rules.models import GameState
+from app.tables import Game, Step, now
+
+Access = Literal["edit", "view"]
+
+
+class Conflict(Exception):
+    """The client acted on step `seen`, the game is at `seq`, and the command no longer fits."""
+
+    def __init__(self, reason: str, seq: int):
+        super().__init__(reason)
+        self.reason = reason
+        self.seq = seq
+
+
+# Called with (game_id, seq) after each committed step: live.py pushes it to every screen.
+STEP_LISTENERS: list[Callable[[int, int], None]] = []
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+def find_game(session: Session, token: str) -> tuple[Game, Access] | None:
+    """The game a capability token opens, and what it may do there."""
+    if not token or len(token) > 64:
+        return None
+    game = session.exec(
+        select(Game).where(or_(Game.edit_token == token, Game.view_token == token))
+    ).first()
+    if game is None:
+        return None
+    if secrets.compare_digest(game.edit_token.encode(), token.encode()):
+        return game, "edit"
+    if secrets.compare_digest(game.view_token.encode(), token.encode()):
+        return game, "view"
+    return None
+
+
+def create_game(session: Session, name: str, seed: int | None = None,
+                state: GameState | None = None) -> Game:
+    game = Game(name=name, edit_token=new_token(), view_token=new_token(),
+                seed=seed if seed is not None else secrets.randbelow(2**31))
+    session.add(game)
+    session.flush()
+    start = state or GameState()
+    _store(session, game, Step(game_id=game.id, seq=0, kind="create", command={"type": "create"},
+                               entries=[Entry(f"Game “{name}” created.").as_dict()],
+                               state=start.model_dump(mode="json")), start)
+    session.commit()
+    session.refresh(game)
+    return game
+
+
+def list_games(session: Session) -> list[Game]:
+    return list(session.exec(select(Game).order_by(col(Game.updated_at).desc(), col(Game.id).desc())))
+
+
+def latest_step(session: Session, game: Game) -> Step:
+    return session.exec(select(Step).where(Step.game_id == game.id, Step.seq == game.seq)).one()
+
+
+def state_of(step: Step) -> GameState:
+    return GameState.model_validate(step.state)
+
+
+def current_state(session: Session, game: Game) -> GameState:
+    return state_of(latest_step(session, game))
+
+
+def steps(session: Session, game: Game, since: int = -1) -> list[Step]:
+    return list(session.exec(
+        select(Step).where(Step.game_id == game.id, Step.seq > since).order_by(col(Step.seq))
+    ))
+
+
+def step_rng(game: Game, seq: int) -> Random:
+    """Each step's dice come from the game's seed and the step number: replays match exactly."""
+    return Random(f"{game.seed}:{seq}")
+
+
+def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | None = None,
+                actor: str = "player") -> Step:
+    """Validate, lock the game, apply the command to the latest state and append the step.
+
+    Raises pydantic.ValidationError (bad body), Refused (illegal now) or Conflict (the
+    client saw an older step and the command no longer fits the newer state)."""
+    name, body = engine.parse(data)  # validate before taking the lock
+    _lock(session, game)
+    latest = latest_step(session, game)
+    try:
+        state, entries = engine.apply(state_of(latest), name, body, step_rng(game, latest.seq + 1))
+    except Refused as refused:
+        session.rollback()
+        if seen is not None and seen != latest.seq:
+            raise Conflict(f"The game moved on since you looked: {refused.reason}", latest.seq) from refused
+        raise
+    step = Step(game_id=game.id, seq=latest.seq + 1, kind=name, actor=actor,
+                command={"type": name, **body.model_dump(mode="json")},
+                entries=[e.as_dict() for e in entries], state=state.model_dump(mode="json"))
+    return _commit(session, game, step, state)
+
+
+def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | None = None,
+         actor: str = "player") -> Step:
+    """Go back to an earlier state as a new step, so every device follows and the log keeps it.
+
+    Without `to_seq`, undo the latest command; repeated undos keep walking back."""
+    _lock(session, game)
+    latest = latest_step(session, game)
+    if seen is not None and seen != latest.seq and to_seq is None:
+        session.rollback()
+        raise Conflict("The game moved on since you looked; undo again if you still want to.", latest.seq)
+    target = _position(latest) - 1 if to_seq is None else to_seq
+    if target < 0 or target >= latest.seq:
+        session.rollback()
+        raise Refused("Nothing to undo." if to_seq is None else f"There is no step {to_seq} to go back to.")
+    origin = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == target)).one()
+    restored = _position(origin)
+    state = state_of(origin)
+    text = f"Undo: back to the game as it was after step {restored}."
+    step = Step(game_id=game.id, seq=latest.seq + 1, kind="undo", actor=actor,
+                command={"type": "undo", "to_seq": restored}, entries=[Entry(text).as_dict()],
+                state=origin.state)
+    return _commit(session, game, step, state)
+
+
+def _position(step: Step) -> int:
+    """The step whose state this one shows: itself, or the step an undo went back to."""
+    return int(step.command.get("to_seq", step.seq)) if step.kind == "undo" else step.seq
+
+
+def rename(session: Session, game: Game, name: str) -> Game:
+    game.name = name
+    game.updated_at = now()
+    session.add(game)
+    session.commit()
+    session.refresh(game)
+    return game
+
+
+def duplicate(session: Session, game: Game, name: str | None = None) -> Game:
+    """A new game with new tokens, the same seed and a copy of every step."""
+    copy = Game(name=name or f"{game.name} (copy)"[:80], edit_token=new_token(), view_token=new_token(),
+                seed=game.seed, seq=game.seq, turn=game.turn, phase=game.phase, danger=game.danger,
+                status=game.status)
+    session.add(copy)
+    session.flush()
+    for s in steps(session, game):
+        session.add(Step(game_id=copy.id, seq=s.seq, kind=s.kind, actor=s.actor, command=s.command,
+                         entries=s.entries, state=s.state, created_at=s.created_at))
+    session.commit()
+    session.refresh(copy)
+    return copy
+
+
+def delete(session: Session, game: Game) -> None:
+    for s in steps(session, game):
+        session.delete(s)
+    session.delete(game)
+    session.commit()
+
+
+def _lock(session: Session, game: Game) -> None:
+    """Take the game's write lock before reading its latest step: a row lock on PostgreSQL,
+    the database write lock on SQLite (waits up to the busy timeout). One command at a time."""
+    session.execute(update(Game).where(col(Game.id) == game.id).values(seq=Game.seq))
+    session.refresh(game)
+
+
+def _commit(session: Session, game: Game, step: Step, state: GameState) -> Step:
+    _store(session, game, step, state)
+    session.commit()
+    session.refresh(step)
+    for listener in STEP_LISTENERS:
+        listener(game.id, step.seq)
+    return step
+
+
+def _store(session: Session, game: Game, step: Step, state: GameState) -> None:
+    session.add(step)
+    game.seq, game.turn, game.phase, game.danger, game.status = (
+        step.seq, state.turn, state.phase, state.danger, state.status)
+    game.updated_at = now()
+    session.add(game)

@@ -1,0 +1,175 @@
+"""Frozen value types of a 2038 game: the roster, the house rules and the game state.
+
+Pure: pydantic only, so the shell can store a state as JSON and read it back exactly.
+Every change to a state is a new state (`model_copy(update=...)`), never a mutation.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+Role = Literal["hunter", "sentry", "worker", "patrol"]
+Cover = Literal["none", "light", "heavy"]
+Status = Literal["playing", "final_turn", "ended", "failed"]
+Phase = Literal[1, 2, 3, 4]
+
+# A dice pool: colour -> count, e.g. {"red": 3, "white": 1}. Colours must exist in the
+# game's face table (validated where a pool meets a game, see dice.py).
+Pool = dict[str, Annotated[int, Field(ge=0, le=40)]]
+
+PHASE_NAMES = {1: "Action", 2: "Event & NPC Movement", 3: "Melee & Ranged Combat", 4: "End"}
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- house rules (rules.md: everything marked *house* is editable per game) ---------------
+
+
+def default_faces() -> dict[str, list[str]]:
+    """rules.md § Dice: six-sided White, Red and Black dice."""
+    return {
+        "white": ["blank", "blank", "blank", "hit", "hit", "critical"],
+        "red": ["blank", "blank", "hit", "hit", "hit", "critical"],
+        "black": ["success", "success", "success", "blank", "blank", "blank"],
+    }
+
+
+class GlitchRow(Frozen):
+    """One line of the Glitch table: die results low..high give `result` (R-GLITCH)."""
+
+    low: int = Field(ge=1, le=100)
+    high: int = Field(ge=1, le=100)
+    result: Literal["reboot", "overcharged", "full_throttle", "no_effect"]
+    amount: int = Field(default=0, ge=0, le=20)  # Overcharged: Health added
+    duration: int = Field(default=1, ge=0, le=20)  # activations the effect lasts
+
+
+def default_glitch_table() -> list[GlitchRow]:
+    """R-GLITCH default: d6, 1-2 Reboot, 3-4 Overcharged (+1 Health), 5-6 Full Throttle."""
+    return [
+        GlitchRow(low=1, high=2, result="reboot", duration=1),
+        GlitchRow(low=3, high=4, result="overcharged", amount=1, duration=0),
+        GlitchRow(low=5, high=6, result="full_throttle", duration=1),
+    ]
+
+
+class HouseRules(Frozen):
+    dice_faces: dict[str, list[str]] = Field(default_factory=default_faces)
+    glitch_die: int = Field(default=6, ge=2, le=100)
+    glitch_table: list[GlitchRow] = Field(default_factory=default_glitch_table)
+    character_zone: float = Field(default=2.0, ge=0, le=24)  # R-ZONE
+    bot_zone: float = Field(default=3.0, ge=0, le=24)  # R-ZONE, default for new bots
+    danger_limit: int = Field(default=24, ge=1, le=100)  # R-DANGER
+    cover_dice: dict[str, int] = Field(default_factory=lambda: {"light": 1, "heavy": 2})  # R-CMB-SHOOT
+    cover_colour: str = "white"
+    dice_mode: Literal["app", "entered"] = "app"  # who rolls by default
+
+
+# --- the roster --------------------------------------------------------------------------
+
+
+class GlitchEffect(Frozen):
+    """A Glitch still acting on a bot: `turns_left` activations to go (R-GLITCH)."""
+
+    result: Literal["reboot", "overcharged", "full_throttle"]
+    turns_left: int = Field(ge=0)
+
+
+class Character(Frozen):
+    id: str
+    name: Name
+    points: int = Field(default=0, ge=0, le=10000)
+    health: int = Field(default=3, ge=0, le=100)
+    max_health: int = Field(default=3, ge=1, le=100)
+    melee: Pool = Field(default_factory=dict)
+    shoot: Pool = Field(default_factory=dict)
+    defense: Pool = Field(default_factory=dict)
+    mission_stats: dict[Name, Pool] = Field(default_factory=dict)  # e.g. {"Hacking": {"red": 2}}
+    equipment: list[Name] = Field(default_factory=list)  # free text, incl. DIAGNOSTICS, TECH SUPPORT
+    cover: Cover = "none"
+    # conditions, changed by play
+    marked: int = Field(default=0, ge=0)
+    distracted: int = Field(default=0, ge=0)
+    distracted_since: int | None = None  # turn Distracted was invoked (R-DISTRACTED)
+    distracted_last_gain: int | None = None  # last turn a stack was gained
+    luck_roll_used: bool = False  # once per turn (R-HACK)
+
+    @property
+    def has_diagnostics(self) -> bool:
+        return any(e.upper() == "DIAGNOSTICS" for e in self.equipment)
+
+    @property
+    def has_tech_support(self) -> bool:
+        return any(e.upper() == "TECH SUPPORT" for e in self.equipment)
+
+
+class Bot(Frozen):
+    id: str
+    name: Name
+    role: Role
+    points: int = Field(default=0, ge=0, le=10000)
+    health: int = Field(default=3, ge=0, le=100)
+    max_health: int = Field(default=3, ge=1, le=100)
+    walk: float = Field(default=4, ge=0, le=48)
+    run: float = Field(default=8, ge=0, le=96)
+    control_zone: float = Field(default=3, ge=0, le=24)
+    melee: Pool = Field(default_factory=dict)
+    defense: Pool = Field(default_factory=dict)
+    shoot: Pool = Field(default_factory=dict)
+    shoot_range: float | None = Field(default=None, ge=0, le=200)  # None: no ranged weapon
+    special_rules: list[Name] = Field(default_factory=list)  # e.g. "Marked Target", "OUT OF WARRANTY"
+    # the role's assignment
+    subject: Name | None = None  # Sentry
+    object: Name | None = None  # Worker
+    waypoints: list[Name] = Field(default_factory=list)  # Patrol, in order
+    patrol_mode: Literal["route", "circuit"] = "circuit"
+    exempt: bool = False  # explicitly exempt from the Phase 4 position check
+    # conditions, changed by play
+    waypoint_index: int = Field(default=0, ge=0)  # the waypoint it is heading to
+    waypoint_step: Literal[1, -1] = 1  # Route: direction along the list
+    out_of_ammo: bool = False
+    knocked_down: bool = False
+    glitches: list[GlitchEffect] = Field(default_factory=list)
+
+    def has_rule(self, rule: str) -> bool:
+        """Special Rules compare loosely: 'Marked Target', 'marked_target', 'MARKED TARGET'."""
+        key = rule.replace("_", " ").strip().lower()
+        return any(r.replace("_", " ").strip().lower() == key for r in self.special_rules)
+
+    @property
+    def rebooted(self) -> bool:
+        return any(g.result == "reboot" and g.turns_left > 0 for g in self.glitches)
+
+    @property
+    def full_throttle(self) -> bool:
+        return any(g.result == "full_throttle" and g.turns_left > 0 for g in self.glitches)
+
+
+# --- the game ---------------------------------------------------------------------------
+
+
+class GameState(Frozen):
+    """Everything the rules need to know about one game at one step.
+
+    The turn engine (turn.py) may add fields for its own bookkeeping; every field needs a
+    default so that older saved states still load.
+    """
+
+    turn: int = Field(default=1, ge=1)
+    phase: Phase = 1
+    danger: int = Field(default=0, ge=0)
+    status: Status = "playing"
+    characters: list[Character] = Field(default_factory=list)
+    bots: list[Bot] = Field(default_factory=list)
+    house: HouseRules = Field(default_factory=HouseRules)
+
+    def character(self, id_: str) -> Character | None:
+        return next((c for c in self.characters if c.id == id_), None)
+
+    def bot(self, id_: str) -> Bot | None:
+        return next((b for b in self.bots if b.id == id_), None)

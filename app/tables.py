@@ -1,0 +1,46 @@
+"""SQLModel tables: a game and its step log (architecture.md § The game as a log)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Game(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=80)
+    edit_token: str = Field(max_length=64, unique=True, index=True)
+    view_token: str = Field(max_length=64, unique=True, index=True)
+    seed: int
+    seq: int = 0  # number of the latest step
+    # copies of the latest state, so the saved-games list needs no JSON parsing
+    turn: int = 1
+    phase: int = 1
+    danger: int = 0
+    status: str = Field(default="playing", max_length=20)
+    created_at: datetime = Field(default_factory=now)
+    updated_at: datetime = Field(default_factory=now, index=True)
+
+
+class Step(SQLModel, table=True):
+    """One command and the state after it. (game_id, seq) is unique: two writers can never
+    both store step N, which is the last line of defence against a lost update."""
+
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_step_game_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True, ondelete="CASCADE")
+    seq: int
+    kind: str = Field(max_length=40)  # the command's name
+    actor: str = Field(default="player", max_length=40)
+    command: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    entries: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    state: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=now)

@@ -1,0 +1,113 @@
+"""The JSON games API (api.md § Games). The rules endpoints live in rules_api.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field, ValidationError
+
+from app import games
+from app.rules.commands import Refused
+from app.tables import Game, Step
+from app.web.deps import EditDep, OpenedDep, SessionDep, field_errors
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+class NewGame(BaseModel):
+    name: str = Field(min_length=1, max_length=80)
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+
+
+class Rename(BaseModel):
+    name: str = Field(min_length=1, max_length=80)
+
+
+class UndoRequest(BaseModel):
+    to_seq: int | None = Field(default=None, ge=0)
+    seen: int | None = Field(default=None, ge=0)
+
+
+def links(game: Game) -> dict[str, str]:
+    return {"edit_url": f"/g/{game.edit_token}", "view_url": f"/v/{game.view_token}"}
+
+
+def game_json(opened_game: Game, state: dict[str, Any], access: str) -> dict[str, Any]:
+    data = {"id": opened_game.id, "name": opened_game.name, "seq": opened_game.seq, "access": access,
+            "created_at": opened_game.created_at.isoformat(), "updated_at": opened_game.updated_at.isoformat(),
+            **state, "view_token": opened_game.view_token, "view_url": f"/v/{opened_game.view_token}"}
+    if access == "edit":
+        data |= {"edit_token": opened_game.edit_token, **links(opened_game)}
+    return data
+
+
+def step_json(step: Step) -> dict[str, Any]:
+    return {"seq": step.seq, "kind": step.kind, "actor": step.actor, "command": step.command,
+            "entries": step.entries, "created_at": step.created_at.isoformat()}
+
+
+@router.post("", status_code=201)
+def create(body: NewGame, session: SessionDep) -> dict[str, Any]:
+    game = games.create_game(session, body.name.strip() or body.name, body.seed)
+    return {"id": game.id, "name": game.name, "seq": game.seq, "edit_token": game.edit_token,
+            "view_token": game.view_token, **links(game)}
+
+
+@router.get("/{token}")
+def read(opened: OpenedDep, session: SessionDep) -> dict[str, Any]:
+    state = games.latest_step(session, opened.game).state
+    return game_json(opened.game, state, opened.access)
+
+
+@router.get("/{token}/steps")
+def read_steps(opened: OpenedDep, session: SessionDep, since: int = -1) -> list[dict[str, Any]]:
+    return [step_json(s) for s in games.steps(session, opened.game, since)]
+
+
+@router.post("/{token}/commands")
+def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: int | None = None):
+    """Run one command, e.g. `{"type": "add_bot", "bot": {...}}`. `seen`: the step the client
+    last saw; if the game moved on and the command no longer fits, the answer is 409."""
+    if seen is None and isinstance(data.get("seen"), int):
+        seen = data.pop("seen")
+    try:
+        step = games.run_command(session, opened.game, data, seen)
+    except ValidationError as error:
+        return JSONResponse({"detail": field_errors(error)}, status_code=422)
+    except games.Conflict as conflict:
+        return JSONResponse({"detail": conflict.reason, "seq": conflict.seq}, status_code=409)
+    except Refused as refused:
+        raise HTTPException(400, refused.reason) from refused
+    return {**step_json(step), "state": step.state}
+
+
+@router.post("/{token}/undo")
+def undo(opened: EditDep, session: SessionDep, body: UndoRequest | None = None):
+    body = body or UndoRequest()
+    try:
+        step = games.undo(session, opened.game, body.to_seq, body.seen)
+    except games.Conflict as conflict:
+        return JSONResponse({"detail": conflict.reason, "seq": conflict.seq}, status_code=409)
+    except Refused as refused:
+        raise HTTPException(400, refused.reason) from refused
+    return {**step_json(step), "state": step.state}
+
+
+@router.post("/{token}/rename")
+def rename(opened: EditDep, session: SessionDep, body: Rename) -> dict[str, Any]:
+    game = games.rename(session, opened.game, body.name.strip() or body.name)
+    return {"id": game.id, "name": game.name}
+
+
+@router.post("/{token}/duplicate", status_code=201)
+def duplicate(opened: EditDep, session: SessionDep) -> dict[str, Any]:
+    game = games.duplicate(session, opened.game)
+    return {"id": game.id, "name": game.name, "edit_token": game.edit_token,
+            "view_token": game.view_token, **links(game)}
+
+
+@router.delete("/{token}", status_code=204)
+def delete(opened: EditDep, session: SessionDep) -> None:
+    games.delete(session, opened.game)

@@ -1,0 +1,50 @@
+"""Shared dependencies: the database session and the game a capability token opens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, HTTPException
+from pydantic import ValidationError
+from sqlmodel import Session
+
+from app import games
+from app.db import get_session
+from app.tables import Game
+
+SessionDep = Annotated[Session, Depends(get_session)]
+
+
+@dataclass
+class Opened:
+    game: Game
+    access: games.Access
+    token: str
+
+    @property
+    def can_edit(self) -> bool:
+        return self.access == "edit"
+
+
+def open_game(token: str, session: SessionDep) -> Opened:
+    found = games.find_game(session, token)
+    if found is None:
+        raise HTTPException(404, "No game opens with this link. It may have been deleted or regenerated.")
+    return Opened(found[0], found[1], token)
+
+
+def edit_game(opened: Annotated[Opened, Depends(open_game)]) -> Opened:
+    """Mutating routes take this: a watch link may read everything and change nothing."""
+    if not opened.can_edit:
+        raise HTTPException(403, "This is a watch link: it can follow the game but not change it.")
+    return opened
+
+
+OpenedDep = Annotated[Opened, Depends(open_game)]
+EditDep = Annotated[Opened, Depends(edit_game)]
+
+
+def field_errors(error: ValidationError, prefix: tuple = ("body",)) -> list[dict]:
+    """A pydantic error as FastAPI's 422 `detail`, each naming its field."""
+    return [{"type": e["type"], "loc": [*prefix, *e["loc"]], "msg": e["msg"]} for e in error.errors()]

@@ -1,0 +1,93 @@
+"""HTML pages and htmx partials. A partial (`_name.html`) serves both the first render and the swap."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from pydantic import BaseModel, Field, ValidationError
+
+from app import games
+from app.web.deps import EditDep, OpenedDep, SessionDep
+from app.web.templating import templates
+
+router = APIRouter(include_in_schema=False)
+
+
+class GameForm(BaseModel):
+    name: str = Field(min_length=1, max_length=80)
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+
+
+def form_errors(error: ValidationError) -> dict[str, str]:
+    """Field name -> message, to show next to each field."""
+    return {".".join(str(p) for p in e["loc"]) or "form": e["msg"] for e in error.errors()}
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request, session: SessionDep):
+    return templates.TemplateResponse(request, "home.html", {"games": games.list_games(session)})
+
+
+@router.post("/games", response_class=HTMLResponse)
+def create_game(request: Request, session: SessionDep,
+                name: Annotated[str, Form()] = "", seed: Annotated[str, Form()] = ""):
+    try:
+        form = GameForm(name=name.strip(), seed=seed.strip() or None)
+    except ValidationError as error:
+        context = {"games": games.list_games(session), "errors": form_errors(error),
+                   "values": {"name": name, "seed": seed}}
+        return templates.TemplateResponse(request, "home.html", context, status_code=422)
+    game = games.create_game(session, form.name, form.seed)
+    return RedirectResponse(f"/g/{game.edit_token}", status_code=303)
+
+
+@router.get("/g/{token}", response_class=HTMLResponse)
+def play(request: Request, opened: OpenedDep, session: SessionDep):
+    if not opened.can_edit:  # a watch token used on the play path still only watches
+        return RedirectResponse(f"/v/{opened.token}", status_code=303)
+    return game_page(request, opened, session)
+
+
+@router.get("/v/{token}", response_class=HTMLResponse)
+def watch(request: Request, opened: OpenedDep, session: SessionDep):
+    opened.access = "view"  # the watch page never shows controls, whatever the token
+    return game_page(request, opened, session)
+
+
+def game_page(request: Request, opened, session):
+    step = games.latest_step(session, opened.game)
+    context = {"game": opened.game, "opened": opened, "state": games.state_of(step),
+               "log": games.steps(session, opened.game, max(-1, opened.game.seq - 30))[::-1]}
+    return templates.TemplateResponse(request, "game.html", context)
+
+
+@router.post("/g/{token}/rename", response_class=HTMLResponse)
+def rename(request: Request, opened: EditDep, session: SessionDep, name: Annotated[str, Form()] = ""):
+    try:
+        form = GameForm(name=name.strip())
+    except ValidationError as error:
+        context = {"game": opened.game, "errors": form_errors(error), "values": {"name": name}}
+        return templates.TemplateResponse(request, "_game_title.html", context, status_code=422)
+    games.rename(session, opened.game, form.name)
+    if request.headers.get("HX-Request"):
+        return templates.TemplateResponse(request, "_game_title.html", {"game": opened.game, "opened": opened})
+    return RedirectResponse(f"/g/{opened.token}", status_code=303)
+
+
+@router.post("/g/{token}/duplicate")
+def duplicate(opened: EditDep, session: SessionDep):
+    copy = games.duplicate(session, opened.game)
+    return RedirectResponse(f"/g/{copy.edit_token}", status_code=303)
+
+
+@router.get("/g/{token}/delete", response_class=HTMLResponse)
+def confirm_delete(request: Request, opened: EditDep):
+    return templates.TemplateResponse(request, "confirm_delete.html", {"game": opened.game, "opened": opened})
+
+
+@router.post("/g/{token}/delete")
+def delete(opened: EditDep, session: SessionDep):
+    games.delete(session, opened.game)
+    return RedirectResponse("/", status_code=303)

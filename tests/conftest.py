@@ -1,0 +1,40 @@
+"""Shared fixtures: every web test gets a fresh in-memory database (SQLModel's testing docs)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlmodel import Session, SQLModel
+
+import app.tables  # noqa: F401
+from app.db import get_session, make_engine
+from app.main import create_app
+
+
+@pytest.fixture
+def engine():
+    engine = make_engine("sqlite://")
+    SQLModel.metadata.create_all(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def session(engine) -> Iterator[Session]:
+    with Session(engine) as session:
+        yield session
+
+
+@pytest.fixture
+def client(engine) -> Iterator[TestClient]:
+    app = create_app(migrate_on_start=False)
+
+    def override() -> Iterator[Session]:
+        with Session(engine) as session:
+            yield session
+
+    app.dependency_overrides[get_session] = override
+    with TestClient(app) as client:
+        yield client

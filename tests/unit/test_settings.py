@@ -1,0 +1,18 @@
+from app.settings import Settings
+
+
+def test_defaults_serve_locally_from_a_sqlite_file_under_data(monkeypatch):
+    for key in ("DATABASE_URL", "HOST", "PORT"):
+        monkeypatch.delenv(key, raising=False)
+    settings = Settings(_env_file=None)
+    assert settings.database_url == "sqlite:///./data/potham.db"
+    assert (settings.host, settings.port) == ("127.0.0.1", 8000)
+
+
+def test_environment_overrides_each_setting(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgresql+psycopg://u@db/potham")
+    monkeypatch.setenv("HOST", "0.0.0.0")
+    monkeypatch.setenv("PORT", "9000")
+    settings = Settings(_env_file=None)
+    assert settings.database_url.startswith("postgresql+psycopg://")
+    assert (settings.host, settings.port) == ("0.0.0.0", 9000)
