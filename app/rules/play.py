@@ -131,14 +131,21 @@ def roll(state: GameState, pool: Pool, rng: Random, entered: EnteredRoll | None)
     """The entered result when there is one, else the app rolls the pool with the game's faces."""
     if entered is not None:
         return dice.entered_roll(entered.hits, entered.criticals)
-    return dice.roll_pool(pool, rng, state.house.dice_faces)
+    try:
+        return dice.roll_pool(pool, rng, state.house.dice_faces)
+    except ValueError as error:  # an unknown colour or too many dice: the player can fix it
+        raise Refused(f"Cannot roll {pool_text(pool)}: {error}.", "R-DICE") from error
 
 
 def black_die(state: GameState, rng: Random, entered: BlackFace | None) -> tuple[str, str]:
     """(face, by): the entered Black Die, or one the app rolls."""
     if entered is not None:
         return entered, "entered"
-    return dice.roll_black_die(rng, state.house.dice_faces), "app"
+    try:
+        face = dice.roll_black_die(rng, state.house.dice_faces)
+    except ValueError as error:
+        raise Refused(f"{error}: enter the Black Die's result instead.", "R-DICE") from error
+    return ("success" if face == "success" else "blank"), "app"
 
 
 def dice_record(**rolls: Roll) -> dict[str, Any]:
