@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from app.rules import roles
 from app.rules.activation_types import (
     ATTACK,
     INTERACT,
@@ -22,6 +23,7 @@ from app.rules.activation_types import (
     Seen,
 )
 from app.rules.models import Bot
+from app.rules.plan import Plan
 
 __all__ = ["Seen", "Directive", "Activator", "Action", "Mark", "Activation", "activate",
            "activator_from_bot", "MANEUVER", "SCAN", "INTERACT", "ATTACK"]
@@ -49,4 +51,17 @@ def activate(bot: Activator, characters: Sequence[Seen], directive: Directive,
     if bot.rebooted:  # R-GLITCH: Reboot stops every action, free ones included; it marks no one
         return Activation(bot.name, (), (), notes=(f"{bot.name} is rebooted: it takes no actions "
                                                    "and marks no one this activation.",))
-    raise NotImplementedError("roles arrive in the next commit")
+    plan = Plan(bot, characters)
+    role = bot.role
+    if role == "hunter":
+        roles.hunter(plan, directive, rng or random.Random())
+    elif role == "sentry":
+        roles.sentry(plan, directive)
+    elif role == "worker":
+        roles.worker(plan, directive)
+    elif role == "patrol":
+        roles.patrol(plan, directive)
+    else:
+        raise ValueError(f"unknown role {role!r}")
+    return Activation(bot.name, marks(bot, characters), tuple(plan.actions), plan.ties, plan.arrived,
+                      tuple(plan.notes))
