@@ -18,8 +18,19 @@ from pydantic import Field
 from app.rules import dice
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.models import Bot, Character, GameState, Pool
-from app.rules.play import (BlackFace, EnteredRoll, black_die, black_record, bot_of, character_of,
-                            dice_record, pool_text, replace, require_play, roll)
+from app.rules.play import (
+    BlackFace,
+    EnteredRoll,
+    black_die,
+    black_record,
+    bot_of,
+    character_of,
+    dice_record,
+    pool_text,
+    replace,
+    require_play,
+    roll,
+)
 
 Text = str
 

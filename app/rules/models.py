@@ -174,6 +174,7 @@ class DecidedAction(Frozen):
     fallback: bool = False
     reason: str = ""
     rule: str | None = None
+    direction: int | None = None  # a random move's direction, 1..8
     status: ActionStatus = "pending"
 
 

@@ -17,7 +17,16 @@ from pydantic import Field
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.marked import noise as noise_effect
 from app.rules.models import Character, Cover, GameState
-from app.rules.play import EnteredRoll, add_danger, add_marked, bot_of, character_of, replace, require_play
+from app.rules.play import (
+    EnteredRoll,
+    Result,
+    add_danger,
+    add_marked,
+    bot_of,
+    character_of,
+    replace,
+    require_play,
+)
 from app.rules.shots import Aim, ShootRolls, shoot
 
 Ids = list[str]
@@ -117,7 +126,7 @@ class DistractedContact(Body):
 
 
 @command("distracted_contact", DistractedContact)
-def distracted_contact(state: GameState, body: DistractedContact, rng: Random) -> tuple[GameState, list[Entry]]:
+def distracted_contact(state: GameState, body: DistractedContact, rng: Random) -> Result:
     """A new contact while Distracted is active; contacts happen in any phase (bots move in 2)."""
     require_play(state, 1, 2, 3, what="A new Distracted contact")
     character = character_of(state, body.character_id)

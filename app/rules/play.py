@@ -17,6 +17,7 @@ from app.rules.dice import Roll
 from app.rules.models import PHASE_NAMES, Bot, Character, GameState, Pool
 
 BlackFace = Literal["success", "blank"]
+Result = tuple[GameState, list[Entry]]  # what every command handler answers
 
 
 class EnteredRoll(Body):

@@ -16,8 +16,7 @@ from pydantic import Field
 from app.rules.combat import attack_pool_against, defense_pool_with_cover, resolve_shoot, shoot_target
 from app.rules.commands import Body, Entry, Refused
 from app.rules.models import Bot, Character, Cover, GameState
-from app.rules.play import (BlackFace, EnteredRoll, black_die, black_record, dice_record, model_of, roll,
-                            wound)
+from app.rules.play import BlackFace, EnteredRoll, black_die, black_record, dice_record, model_of, roll, wound
 from app.rules.shooting import ShootResult
 
 

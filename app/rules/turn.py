@@ -27,7 +27,7 @@ from pydantic import Field
 from app.rules import glitches, hacking, phase1, phase2, phase3, phase4  # noqa: F401  (register)
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.models import PHASE_NAMES, Character, GameState
-from app.rules.play import add_danger, model_of, replace, require_play
+from app.rules.play import Result, add_danger, model_of, replace, require_play
 
 
 class NoBody(Body):
@@ -51,7 +51,8 @@ def _leaving(state: GameState) -> list[Entry]:
         names = ", ".join(b.name for b in state.to_activate())
         return [Entry(f"Not activated this turn: {names}.", "R-ACT-TWO")]
     if state.phase == 3 and state.pending_actions():
-        names = ", ".join(f"{state.bot(b).name} {a.action}" for b, a in state.pending_actions() if state.bot(b))
+        names = ", ".join(f"{bot.name} {a.action}" for b, a in state.pending_actions()
+                          if (bot := state.bot(b)) is not None)
         return [Entry(f"Left unresolved in Phase 3: {names}.", "R-ACT-PHASE")]
     return []
 
@@ -69,7 +70,8 @@ def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, li
         c, said = _end_of_turn_character(c, state.turn)
         characters.append(c)
         entries += said
-    bots = [b.model_copy(update={"glitches": [g for g in b.glitches if g.turns_left > 0]}) for b in state.bots]
+    bots = [b.model_copy(update={"glitches": [g for g in b.glitches if g.turns_left > 0]})
+            for b in state.bots]
     update = {"characters": characters, "bots": bots, "decisions": [], "event": None, "phase3_melee": False,
               "engaged": [], "position_checks": {}}
     if state.status == "final_turn":
@@ -126,7 +128,7 @@ def adjust(state: GameState, body: Adjust, rng: Random) -> tuple[GameState, list
     return state, entries
 
 
-def _adjust_model(state: GameState, target_id: str, changes: dict, note: str) -> tuple[GameState, list[Entry]]:
+def _adjust_model(state: GameState, target_id: str, changes: dict, note: str) -> Result:
     model = model_of(state, target_id)
     wrong = [k for k in (BOT_ONLY if isinstance(model, Character) else CHARACTER_ONLY) if k in changes]
     if wrong:
@@ -134,14 +136,16 @@ def _adjust_model(state: GameState, target_id: str, changes: dict, note: str) ->
     said = ", ".join(f"{k.replace('_', ' ')} {getattr(model, k)} → {v}" for k, v in changes.items())
     if "distracted" in changes and changes["distracted"] == 0:
         changes |= {"distracted_since": None, "distracted_last_gain": None}
-    return replace(state, model.model_copy(update=changes)), [Entry(f"Correction: {model.name}: {said}{note}.")]
+    entry = Entry(f"Correction: {model.name}: {said}{note}.")
+    return replace(state, model.model_copy(update=changes)), [entry]
 
 
 def _adjust_danger(state: GameState, danger: int, note: str) -> tuple[GameState, list[Entry]]:
     """A correction sets Danger within 0..limit; an effect over the limit is an event, not a fix."""
     limit = state.house.danger_limit
     if danger > limit:
-        raise Refused(f"Danger cannot be set above the limit ({limit}); record an Event to raise it.", "R-DANGER")
+        raise Refused(f"Danger cannot be set above the limit ({limit}); record an Event to raise it.",
+                      "R-DANGER")
     status = "final_turn" if danger == limit else "playing"
     entry = Entry(f"Correction: Danger {state.danger} → {danger}{note}.", "R-DANGER")
     return state.model_copy(update={"danger": danger, "status": status}), [entry]
