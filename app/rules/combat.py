@@ -127,14 +127,15 @@ def resolve_melee(
 def _melee_result(
     side: Side, result: Comparison, attacking: Fighter, defending: Fighter, who_reason: str, bonus: int
 ) -> MeleeResult:
-    totals = f"{attacking.name} rolls attack {result.attack_total} against defense {result.defense_total}"
     marked_note = f" (+{bonus} Marked Target)" if bonus else ""
+    attack, defense = result.attack_total, result.defense_total
+    totals = f"{attacking.name} rolls attack {attack}{marked_note} against defense {defense}"
     ending = {
         "damage": f": {defending.name} takes {result.damage} damage.",
         "tie": f" is a tie: {defending.name} is pushed back, no damage.",
         "defended": f": {defending.name} defends, no damage.",
     }[result.outcome]
-    text = f"{totals}{marked_note}{ending}"
+    text = f"{totals}{ending}"
     rule = "R-CMB-TIE" if result.outcome == "tie" else "R-CMB-DAMAGE"
     return MeleeResult(
         attacker=side,
@@ -157,23 +158,41 @@ def _counter_attack(
     """Both rolled Melee: the higher total deals the difference (+1 for any Critical on the
     winning side); a tie pushes back the lower-point model, or the Character on equal points."""
     npc_total, character_total = npc_roll.hits + bonus, character_roll.hits
-    common = dict(attacker="npc", attack_total=npc_total, defense_total=character_total,
-                  danger_trigger=True, counter_attack=True, attack_bonus=bonus)
+    common = dict(
+        attacker="npc",
+        attack_total=npc_total,
+        defense_total=character_total,
+        danger_trigger=True,
+        counter_attack=True,
+        attack_bonus=bonus,
+    )
     if npc_total == character_total:
         pushed = npc if npc.points < character.points else character
-        return MeleeResult(**common, outcome="tie", damage=0, damage_to=None, push_back=pushed.name,
-                           reason=f"{who_reason} Counter-attack: both Melee totals are {npc_total}, "
-                                  f"a tie, so {pushed.name} is pushed back.", rule="R-CMB-TIE")
+        return MeleeResult(
+            **common,
+            outcome="tie",
+            damage=0,
+            damage_to=None,
+            push_back=pushed.name,
+            reason=f"{who_reason} Counter-attack: both Melee totals are {npc_total}, "
+            f"a tie, so {pushed.name} is pushed back.",
+            rule="R-CMB-TIE",
+        )
     if npc_total > character_total:
         winner, loser, roll = npc, character, npc_roll
     else:
         winner, loser, roll = character, npc, character_roll
     damage = abs(npc_total - character_total) + (1 if roll.criticals else 0)  # R-CMB-DAMAGE
-    return MeleeResult(**common, outcome="damage", damage=damage, damage_to=loser.name, push_back=None,
-                       reason=f"{who_reason} Counter-attack: Melee {npc_total} against {character_total}, "
-                              f"{winner.name} wins and {loser.name} takes {damage} damage.",
-                       rule="R-CMB-DAMAGE")
-
+    return MeleeResult(
+        **common,
+        outcome="damage",
+        damage=damage,
+        damage_to=loser.name,
+        push_back=None,
+        reason=f"{who_reason} Counter-attack: Melee {npc_total} against {character_total}, "
+        f"{winner.name} wins and {loser.name} takes {damage} damage.",
+        rule="R-CMB-DAMAGE",
+    )
 
 
 _SHOOTING = {"shoot_target", "defense_pool_with_cover", "resolve_shoot", "ShootResult", "out_of_ammo"}
