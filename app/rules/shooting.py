@@ -112,7 +112,14 @@ def resolve_shoot(
         damage=damage,
         out_of_ammo_check=ammo,
         reason=_shoot_reason(
-            shooter, intended, actual, ties, result.attack_total, result.defense_total, damage, ammo
+            shooter,
+            intended,
+            actual,
+            ties,
+            black_die,
+            (result.attack_total, result.defense_total),
+            damage,
+            ammo,
         ),
         rule="R-CMB-TARGET" if redirected else "R-CMB-DAMAGE",
         attack_bonus=bonus,
@@ -125,24 +132,27 @@ def _shoot_reason(
     intended: str,
     actual: str,
     ties: list[str],
-    attack: int,
-    defense: int,
+    black_die: str | None,
+    totals: tuple[int, int],
     damage: int,
     ammo: bool,
 ) -> str:
-    parts = []
+    """One sentence: where the shot went, how the rolls compared, and the ammo check."""
+    attack, defense = totals
     if actual != intended or ties:
-        choice = f" (tied: {', '.join(ties)}; the player chooses)" if ties else ""
-        parts.append(
-            f"The Black Die shows Blank: the shot goes to {actual}, highest Health in the melee{choice}."
+        choice = (
+            f"; tied with {', '.join(t for t in ties if t != actual)}, the player chooses" if ties else ""
         )
-    shot = f"{shooter} shoots {actual}: attack {attack}"
-    if damage:
-        parts.append(f"{shot} beats defense {defense}, {damage} damage.")
-    elif attack == defense:
-        parts.append(f"{shot} ties defense {defense}; a Shoot tie does no damage.")
+        opening = f"The Black Die shows Blank, so {shooter}'s shot goes to {actual} (highest Health{choice})"
+    elif black_die == "success":
+        opening = f"The Black Die shows Success, so {shooter} shoots {intended} as intended"
     else:
-        parts.append(f"{shot} against defense {defense}, no damage.")
-    if ammo:
-        parts.append("A Critical was rolled: check Out of Ammo.")
-    return " ".join(parts)
+        opening = f"{shooter} shoots {actual}"
+    if damage:
+        verdict = f"attack {attack} beats defense {defense}, {damage} damage"
+    elif attack == defense:
+        verdict = f"attack {attack} ties defense {defense}, and a Shoot tie does no damage"
+    else:
+        verdict = f"attack {attack} against defense {defense}, no damage"
+    ending = "; a Critical was rolled, so check Out of Ammo." if ammo else "."
+    return f"{opening}: {verdict}{ending}"

@@ -299,3 +299,19 @@ def test_shooting_can_also_be_imported_from_combat():
     assert combat.resolve_shoot is resolve_shoot
     with pytest.raises(AttributeError):
         combat.no_such_thing  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        resolve_melee(WARDEN, ADA, rolled(2), rolled(1)),
+        resolve_melee(WARDEN, ADA, rolled(1), rolled(1), attacker="character"),
+        resolve_melee(WARDEN, ADA, rolled(2), rolled(2), counter_attack=True),
+        resolve_melee(WARDEN, ADA, rolled(1), rolled(3, 1), counter_attack=True),
+        resolve_shoot("Warden-2", "Ada", 3, rolled(2, 1), rolled(1), melee_with=[("Bolt-1", 3)], black_die="blank"),
+        resolve_shoot("Warden-2", "Ada", 3, rolled(1), rolled(2), melee_with=[("Bolt-1", 3)], black_die="success"),
+    ],
+)
+def test_every_reason_is_one_plain_sentence_naming_the_models(result):
+    assert result.reason.endswith(".") and ". " not in result.reason
+    assert "Warden-2" in result.reason and result.rule.startswith("R-")
