@@ -20,7 +20,15 @@ from app.rules.marked import noise
 from app.rules.models import HouseRules
 from app.rules.shooting import defense_pool_with_cover, out_of_ammo, resolve_shoot, shoot_target
 from app.web.rules_examples import MELEE_EXAMPLES, NOISE_EXAMPLES, ODDS_EXAMPLES, SHOOT_EXAMPLES
-from app.web.rules_schemas import MeleeRequest, NoiseRequest, OddsRequest, RollIn, ShootRequest, WithFaces
+from app.web.rules_schemas import (
+    MeleeRequest,
+    NoiseRequest,
+    OddsRequest,
+    RollIn,
+    ShootRequest,
+    TargetIn,
+    WithFaces,
+)
 
 router = APIRouter(prefix="/api/rules", tags=["rules"])
 
@@ -101,7 +109,7 @@ def shoot(body: Annotated[ShootRequest, Body(openapi_examples=SHOOT_EXAMPLES)]) 
     """R-CMB-TARGET, R-CMB-SHOOT, R-CMB-ROLL, R-CMB-DAMAGE, R-CMB-AMMO, R-MARKED-TARGET."""
     seed, faces = seed_of(body), body.face_table()
     rng = Random(seed)
-    target, rolls = body.target, body.rolls
+    target = body.target
     die, die_by = (None, None)
     if body.melee_with:
         die, die_by = black_die(body.black_die, rng, faces, ("black_die",))
@@ -110,14 +118,7 @@ def shoot(body: Annotated[ShootRequest, Body(openapi_examples=SHOOT_EXAMPLES)]) 
         actual, _ = shoot_target(target.name, target.health, in_melee, die, body.chosen_target)
     except ValueError as error:
         raise bad(("chosen_target",), str(error)) from None
-    hit = body.model_named(actual)
-    hit_loc = ("target",) if hit is target else ("melee_with", body.melee_with.index(hit))
-    attack_pool = body.shooter.pool and attack_pool_against(body.shooter.pool, hit.distracted)
-    attack = roll_or_entered(rolls and rolls.attack, attack_pool, rng, faces, ("shooter", "pool"))
-    defense_pool = (
-        hit.pool if hit.pool is None else defense_pool_with_cover(hit.pool, hit.cover, _house(faces))
-    )
-    defense = roll_or_entered(rolls and rolls.defense, defense_pool, rng, faces, (*hit_loc, "pool"))
+    attack, defense = _shoot_rolls(body, body.model_named(actual), rng, faces)
     result = resolve_shoot(
         body.shooter.name,
         target.name,
@@ -145,8 +146,17 @@ def shoot(body: Annotated[ShootRequest, Body(openapi_examples=SHOOT_EXAMPLES)]) 
     }
 
 
-def _house(faces: dict) -> HouseRules:
-    return HouseRules(dice_faces=faces)
+def _shoot_rolls(body: ShootRequest, hit: TargetIn, rng: Random, faces: dict) -> tuple[Roll, Roll]:
+    """R-CMB-TARGET-POOLS: the actual target's Distracted dice, Defense pool and Cover count."""
+    rolls = body.rolls
+    hit_loc = ("target",) if hit is body.target else ("melee_with", body.melee_with.index(hit))
+    attack_pool = body.shooter.pool and attack_pool_against(body.shooter.pool, hit.distracted)
+    attack = roll_or_entered(rolls and rolls.attack, attack_pool, rng, faces, ("shooter", "pool"))
+    defense_pool = hit.pool
+    if defense_pool is not None:  # R-CMB-SHOOT: Cover adds dice to the Defense pool
+        defense_pool = defense_pool_with_cover(defense_pool, hit.cover, HouseRules(dice_faces=faces))
+    defense = roll_or_entered(rolls and rolls.defense, defense_pool, rng, faces, (*hit_loc, "pool"))
+    return attack, defense
 
 
 @router.post("/noise", summary="Marked and Danger caused by Noise or an Alarm")
