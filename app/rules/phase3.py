@@ -40,6 +40,7 @@ from app.rules.play import (
     roll,
     wound,
 )
+from app.rules.shooting import ShootResult
 from app.rules.shots import Aim, ShootRolls, shoot
 
 
@@ -105,7 +106,8 @@ def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState,
     result = resolve_melee(Fighter(bot.name, bot.points), Fighter(character.name, character.points), npc_roll,
                            character_roll, attacker=body.attacker, counter_attack=body.counter_attack,
                            marked=character.marked, marked_target=bot.has_rule("Marked Target"))
-    entries = [Entry(result.reason, result.rule, dice_record(npc=npc_roll, character=character_roll))]
+    record = dice_record(npc=npc_roll, character=character_roll) | totals(result)
+    entries = [Entry(result.reason, result.rule, record)]
     state, said = _melee_outcome(state, bot, character, result)
     if action is not None:
         state = set_status(state, bot.id, action.slot, "done")
@@ -127,6 +129,12 @@ def _melee_outcome(state: GameState, bot: Bot, character: Character,
         state = state.model_copy(update={"phase3_melee": True})
         entries += said
     return state, entries
+
+
+def totals(result: MeleeResult | ShootResult) -> dict:
+    """The comparison behind a roll, kept with its dice for the log and the decision card."""
+    return {"attack_total": result.attack_total, "defense_total": result.defense_total,
+            "outcome": result.outcome, "damage": result.damage}
 
 
 class BotShoot(Aim):

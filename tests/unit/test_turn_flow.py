@@ -137,3 +137,9 @@ def test_adjust_refuses_what_it_cannot_correct(command):
 def test_a_correction_below_the_limit_lifts_the_final_turn():
     state, _ = run(game(danger=24, status="final_turn"), {"type": "adjust", "danger": 20})
     assert (state.danger, state.status) == (20, "playing")
+
+
+def test_R_DANGER_FINAL_an_effect_lowering_danger_keeps_the_final_turn():
+    state, _ = run(game(phase=2, danger=24, status="final_turn"), {"type": "record_event", "title": "Calm",
+                                                                   "danger": -2})
+    assert (state.danger, state.status) == (22, "final_turn")
