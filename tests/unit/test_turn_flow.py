@@ -81,7 +81,8 @@ def test_R_END_CHECK_end_turn_is_refused_while_a_position_check_is_unanswered():
     (1, -3, 24, 0, "playing", 0),
     (9, 1, 10, 10, "final_turn", 0),
     (10, 3, 10, 10, "failed", 3),
-], ids=["rises", "reaches-the-limit", "over-the-limit-fails", "never-below-zero", "house-limit", "excess-kept"])
+], ids=["rises", "reaches-the-limit", "R-DANGER-CAP-over-the-limit-fails", "never-below-zero", "house-limit",
+        "R-DANGER-CAP-excess-kept"])
 def test_R_DANGER_track(danger, change, limit, expected, status, excess):
     from app.rules.models import HouseRules
 

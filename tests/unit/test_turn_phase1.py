@@ -171,3 +171,10 @@ def test_R_HACK_luck_roll_once_per_turn(face, passed):
 
 def test_R_HACK_no_luck_roll_with_dice_in_the_stat():
     refused(game(), {"type": "luck_roll", "character_id": "ada", "stat": "hacking"})
+
+
+@pytest.mark.parametrize("cover, dice", [("none", 1), ("light", 2), ("heavy", 3)])
+def test_R_CMB_TARGET_COVER_a_shot_redirected_to_a_character_uses_that_characters_cover(cover, dice):
+    ben = BEN.model_copy(update={"health": 9, "max_health": 9, "cover": cover})
+    _, log = shoot(game(ADA, ben, HUNTER), melee_with=["ben"], black_die="blank", cover="heavy")
+    assert sum(1 for e in log if e.dice for f in e.dice["faces"] if f["roll"] == "defense") == dice

@@ -17,7 +17,7 @@ def seen(character_id="ada", distance=2.0, line_of_sight=True, base_contact=Fals
             "base_contact": base_contact}
 
 
-def test_record_event_applies_marked_and_danger_and_keeps_its_title():
+def test_R_MARK_EVENT_record_event_applies_marked_and_danger_and_keeps_its_title():
     state, log = run(game(ADA, BEN, HUNTER, phase=2, danger=3),
                      {"type": "record_event", "title": "Power cut", "danger": -1, "marked": {"ada": 2}})
     assert (state.event, state.danger, state.character("ada").marked) == ("Power cut", 2, 2)
@@ -136,3 +136,8 @@ def test_two_characters_with_one_name_keep_their_own_marks():
     state, _ = activate(game(ADA, twin, HUNTER, phase=2),
                         characters=[seen("ada", distance=9, line_of_sight=False), seen("ben", distance=1)])
     assert (state.character("ada").marked, state.character("ben").marked >= 1) == (0, True)
+
+
+def test_R_PHASE_LEAVE_leaving_phase_2_names_the_bots_not_activated():
+    state, log = run(game(ADA, HUNTER, SENTRY, phase=2), {"type": "next_phase"})
+    assert state.phase == 3 and "Not activated this turn: Warden, Guard" in texts(log)

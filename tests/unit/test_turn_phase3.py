@@ -83,14 +83,14 @@ def test_R_CMB_DANGER_a_new_phase_3_can_raise_it_again():
     assert state.danger == 4
 
 
-def test_separated_models_do_not_fight_and_the_melee_action_is_skipped():
+def test_R_CMB_ONCE_separated_models_do_not_fight_and_the_melee_action_is_skipped():
     state, log = melee(phase3(decisions=[decided("hunter", ("maneuver", "run", None), ("attack", "melee", "ada"))]),
                        in_contact=False)
     assert state.danger == 0 and state.decision("hunter").actions[1].status == "skipped"
     assert "no longer in base contact" in texts(log)
 
 
-def test_a_melee_resolves_the_bots_pending_attack_and_each_pair_fights_once():
+def test_R_CMB_ONCE_a_melee_resolves_the_bots_pending_attack_and_each_pair_fights_once():
     state, _ = melee(phase3(decisions=[decided("hunter", ("maneuver", "run", None), ("attack", "melee", "ada"))]))
     assert state.pending_actions() == []
     assert "already fought" in refused(state, {"type": "resolve_melee", "bot_id": "hunter",
@@ -151,7 +151,7 @@ def test_R_MARKED_TARGET_in_a_shoot():
     assert next(e.dice for e in log if e.dice)["attack_total"] == 3
 
 
-def test_a_decided_melee_may_become_a_shoot_once_contact_is_gone():
+def test_R_CMB_SHOOT_ACTION_a_decided_melee_may_become_a_shoot_once_contact_is_gone():
     state = phase3(decisions=[decided("hunter", ("maneuver", "run", None), ("attack", "melee", "ada"))])
     state, _ = shoot(state)
     assert state.pending_actions() == []
@@ -172,7 +172,7 @@ def test_R_CMB_SHOOT_eligibility(state, fields, why):
                                   "line_of_sight": True, "in_range": True, **fields}).reason
 
 
-def test_a_shot_is_spent_once():
+def test_R_CMB_SHOOT_ACTION_a_shot_is_spent_once():
     state, _ = shoot(phase3(decisions=SHOOTER))
     refused(state, {"type": "bot_shoot", "bot_id": "hunter", "character_id": "ada", "line_of_sight": True,
                     "in_range": True})
@@ -196,6 +196,6 @@ def test_R_ACT_FALLBACK_refusals(slot):
     refused(phase3(decisions=SHOOTER), {"type": "resolve_fallback", "bot_id": "hunter", "slot": slot})
 
 
-def test_leaving_phase_3_logs_what_was_left_unresolved():
+def test_R_PHASE_LEAVE_leaving_phase_3_logs_what_was_left_unresolved():
     state, log = run(phase3(decisions=SHOOTER), {"type": "next_phase"})
     assert "Left unresolved" in texts(log) and state.phase == 4
