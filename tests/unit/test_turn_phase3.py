@@ -199,3 +199,8 @@ def test_R_ACT_FALLBACK_refusals(slot):
 def test_R_PHASE_LEAVE_leaving_phase_3_logs_what_was_left_unresolved():
     state, log = run(phase3(decisions=SHOOTER), {"type": "next_phase"})
     assert "Left unresolved" in texts(log) and state.phase == 4
+
+
+def test_a_removed_bot_leaves_the_phase_3_list():
+    state, _ = run(phase3(decisions=SHOOTER), {"type": "remove_bot", "id": "hunter"})
+    assert state.pending_actions() == []

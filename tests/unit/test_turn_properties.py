@@ -1,7 +1,8 @@
 """Properties of the turn engine under random command sequences (hypothesis).
 
 - R-DANGER: Danger stays within 0..limit whatever happens, and status follows it.
-- Replays are exact: the same seed and the same commands give the same states and logs.
+- Replays are exact: the same seed and the same commands give the same states and logs, and
+  every state survives the JSON round trip the shell stores.
 - A refused command changes nothing, and no command mutates the state it was given.
 """
 
@@ -15,7 +16,7 @@ from pydantic import ValidationError
 
 from app.rules import engine
 from app.rules.commands import Refused
-from app.rules.models import HouseRules
+from app.rules.models import GameState, HouseRules
 from tests.unit.turn_kit import ADA, BEN, HUNTER, PATROL, SENTRY, WORKER, game
 
 CHARACTERS = st.sampled_from(["ada", "ben"])
@@ -95,6 +96,7 @@ def replay(seed: int, commands: list[dict]) -> list[tuple[dict, list[dict]]]:
             state, entries = engine.apply(state, name, body, Random(f"{seed}:{n}"))
         except (Refused, ValidationError):
             continue
+        assert GameState.model_validate(state.model_dump(mode="json")) == state  # what games.py stores
         steps.append((state.model_dump(), [e.as_dict() for e in entries]))
     return steps
 
