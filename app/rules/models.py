@@ -197,6 +197,7 @@ class Decision(Frozen):
     ties: list[str] = Field(default_factory=list)
     seen: list[SeenFact] = Field(default_factory=list)
     note: str = ""
+    rebooted: bool = False  # a Reboot took this activation: no actions at all this turn (R-GLITCH)
 
 
 # --- the game ---------------------------------------------------------------------------

@@ -96,6 +96,10 @@ def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState,
         return state, [Entry(f"{bot.name} and {character.name} are no longer in base contact: no melee.",
                              "R-CMB-WHO")]
     side, _ = who_attacks(bot.points, character.points, body.attacker)
+    decision = state.decision(bot.id)
+    if side == "npc" and decision is not None and decision.rebooted:
+        raise Refused(f"{bot.name} is rebooted this turn and takes no actions, so it cannot attack; "
+                      "report the models as not in contact, or name the Character as attacker.", "R-GLITCH")
     if body.counter_attack and side != "npc":
         raise Refused("Only a Character attacked by the AI-Bot can counter-attack.", "R-CMB-TIE")
     rolls = body.rolls or MeleeRolls()

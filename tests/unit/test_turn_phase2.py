@@ -141,3 +141,9 @@ def test_two_characters_with_one_name_keep_their_own_marks():
 def test_R_PHASE_LEAVE_leaving_phase_2_names_the_bots_not_activated():
     state, log = run(game(ADA, HUNTER, SENTRY, phase=2), {"type": "next_phase"})
     assert state.phase == 3 and "Not activated this turn: Warden, Guard" in texts(log)
+
+
+def test_R_GLITCH_the_decision_remembers_the_reboot():
+    bot = HUNTER.model_copy(update={"glitches": [GlitchEffect(result="reboot", turns_left=1)]})
+    state, _ = activate(game(ADA, bot, phase=2), characters=[seen(distance=1)])
+    assert state.decision("hunter").rebooted and not state.bot("hunter").rebooted

@@ -204,3 +204,12 @@ def test_R_PHASE_LEAVE_leaving_phase_3_logs_what_was_left_unresolved():
 def test_a_removed_bot_leaves_the_phase_3_list():
     state, _ = run(phase3(decisions=SHOOTER), {"type": "remove_bot", "id": "hunter"})
     assert state.pending_actions() == []
+
+
+def test_R_GLITCH_a_bot_rebooted_this_turn_cannot_attack_in_melee():
+    rebooted = Decision(bot_id="hunter", turn=1, rebooted=True)
+    assert "rebooted" in refused(phase3(decisions=[rebooted]), {"type": "resolve_melee", "bot_id": "hunter",
+                                                                 "character_id": "ada"}).reason
+    state, _ = melee(phase3(decisions=[rebooted]), attacker="character",
+                     rolls={"npc": hits(0), "character": hits(2)})
+    assert state.bot("hunter").health < 4
