@@ -179,8 +179,11 @@ class Reader:
         chosen = set(self.texts(key))
         return [f for f in allowed if f in chosen]
 
-    def choice(self, key: str, allowed: tuple[str, ...], default: str) -> str:
+    def choice(self, key: str, allowed: tuple[str, ...], default: str, required: bool = False) -> str:
+        """One of `allowed`; nothing chosen is the default unless a choice is required."""
         value = self.text(key)
+        if not value and not required:
+            return default
         if value not in allowed:
             self.fail(key, f"Choose one of: {', '.join(allowed)}.")
             return default
@@ -228,7 +231,7 @@ def read_character(form: Any, faces: dict[str, list[str]]) -> tuple[dict[str, An
 def read_bot(form: Any, faces: dict[str, list[str]]) -> tuple[dict[str, Any], dict[str, str], dict]:
     """-> (the BotSheet as JSON, errors by field, the values to show again)."""
     r = Reader(form, faces)
-    role = r.choice("role", ROLES, "hunter")
+    role = r.choice("role", ROLES, "hunter", required=True)
     rules = r.flags("rule_flags", RULE_FLAGS) + [
         x for x in r.lines("special_rules") if _key(x) not in {_key(f) for f in RULE_FLAGS}]
     data = {"name": r.name("name"), "role": role, "points": r.integer("points", 0, 10000),

@@ -46,12 +46,12 @@ KINDS = {
 
 
 def form_for(noun: str, state: GameState, model: Any = None, values: dict | None = None,
-             errors: dict | None = None) -> dict[str, Any]:
+             errors: dict | None = None, model_id: str | None = None) -> dict[str, Any]:
     """What a roster form partial needs: its key (unique on the page), values and messages."""
     if values is None:
         values = (character_values(model) if noun == "character"
                   else bot_values(model, state.house.bot_zone))
-    model_id = model.id if model is not None else None
+    model_id = model.id if model is not None else model_id
     return {"noun": noun, "model_id": model_id, "key": f"{noun}-{model_id or 'new'}",
             "values": values, "errors": errors or {}, "colours": sorted(state.house.dice_faces)}
 
@@ -160,9 +160,13 @@ def edit_form(request: Request, slug: str, model_id: str, opened: EditDep, sessi
 def edit(request: Request, slug: str, model_id: str, opened: EditDep, session: SessionDep, posted: FormDep):
     kind = kind_of(slug)
     state = games.current_state(session, opened.game)
-    model = _model(kind, state, model_id)
+    model = kind.find(state, model_id)
     data, errors, values = kind.read(posted, state.house.dice_faces)
-    form = form_for(kind.noun, state, model, values=values, errors=errors)
+    form = form_for(kind.noun, state, model, values=values, errors=errors, model_id=model_id[:40])
+    if model is None:  # removed on another device meanwhile: keep what was typed, say why
+        form["errors"] = {"form": f"That {kind.label} is no longer in the game, so nothing was saved. "
+                                  "Undo brings it back."}
+        return show_form(request, opened, session, form, 409)
     if errors:
         return show_form(request, opened, session, form, 422)
     command = {"type": f"edit_{kind.noun}", "id": model.id, kind.noun: data}
