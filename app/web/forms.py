@@ -14,10 +14,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.rules.dice import parse_pool, pool_text
 from app.rules.models import Bot, Character
 from app.rules.roster import BotSheet, CharacterSheet
 
 MAX_TEXT = 2000  # longer than any sane field; refuse before doing any work on it
+MAX_POOL_TEXT = 200
 MAX_LINES = 40  # equipment, special rules, waypoints, mission stats
 NAME_MESSAGE = "Give a name of 1 to 80 characters."
 
@@ -26,37 +28,6 @@ RULE_FLAGS = ("Marked Target", "OUT OF WARRANTY")  # R-MARKED-TARGET, R-HACK
 ROLES = ("hunter", "sentry", "worker", "patrol")
 COVERS = ("none", "light", "heavy")
 MISSION_BLANK_ROWS = 2
-
-
-# --- dice pools as text -------------------------------------------------------------------
-# Stand-in until app/rules/dice.py (branch rules-combat) lands with the same two functions.
-
-MAX_DICE = 40
-_TERM = re.compile(r"^\s*(\d{1,6})?\s*([^\d\s][\w ]*?)\s*$")
-
-
-def parse_pool(text: str, faces: dict[str, list[str]]) -> dict[str, int]:
-    """'3 red + 1 white', '2 red, 1 white', 'red' (one die), '' -> {}. ValueError says why not."""
-    pool: dict[str, int] = {}
-    for term in re.split(r"[+,&]|\band\b", text or ""):
-        if not term.strip():
-            continue
-        match = _TERM.match(term)
-        if match is None:
-            raise ValueError(f"cannot read {term.strip()!r} as dice: write it like '3 red + 1 white'")
-        colour = match.group(2).strip().lower()
-        if colour not in faces:
-            raise ValueError(f"unknown dice colour {colour!r} (known: {', '.join(sorted(faces))})")
-        pool[colour] = pool.get(colour, 0) + int(match.group(1) or 1)
-    pool = {c: n for c, n in pool.items() if n}
-    if sum(pool.values()) > MAX_DICE:
-        raise ValueError(f"a pool holds at most {MAX_DICE} dice, not {sum(pool.values())}")
-    return pool
-
-
-def pool_text(pool: dict[str, int]) -> str:
-    """The reverse of `parse_pool`: {'red': 3, 'white': 1} -> '3 red + 1 white'; {} -> ''."""
-    return " + ".join(f"{n} {colour}" for colour, n in pool.items() if n)
 
 
 def _key(text: str) -> str:
@@ -160,8 +131,12 @@ class Reader:
         return number
 
     def pool(self, key: str, text: str | None = None) -> dict[str, int]:
+        text = self.text(key) if text is None else text
+        if len(text) > MAX_POOL_TEXT:
+            self.fail(key, "Too long for a dice pool: write it like “3 red + 1 white”.")
+            return {}
         try:
-            return parse_pool(self.text(key) if text is None else text, self.faces)
+            return parse_pool(text, self.faces)
         except ValueError as error:
             self.fail(key, f"{str(error)[:1].upper()}{str(error)[1:]}.")
             return {}

@@ -202,6 +202,8 @@ HOSTILE = [
     ("characters", "melee", "<script>alert(1)</script>"),
     ("characters", "defense", "3 red + 2"),
     ("characters", "shoot", "red red red 3"),
+    ("characters", "shoot", "9" * 300 + " red"),
+    ("bots", "melee", "9" * 5000 + " red"),
     ("characters", "cover", "bunker"),
     ("characters", "equipment", "x" * 81),
     ("bots", "name", "<script>alert('x')</script>" * 4),
