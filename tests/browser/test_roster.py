@@ -10,6 +10,8 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Page, expect
 
+from tests.support.layout import layout_problems
+
 DOCS_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "game-768x1024.png"
 
 CHARACTERS = [
@@ -69,20 +71,6 @@ def assert_full_roster(page: Page) -> None:
     expect(patrol).to_contain_text("Waypoints as a Route")
     expect(patrol.locator("ol.waypoints li")).to_have_text(["North gate", "Fountain", "Depot"])
     expect(roster.locator("li[data-model=character]", has_text="Ada")).to_contain_text(re.compile(r"Hacking\W*2 red"))
-
-
-def layout_problems(page: Page) -> list[str]:
-    """No horizontal scrolling, and every visible control at least 44px tall (a finger, not a mouse)."""
-    return page.evaluate("""() => {
-        const problems = [];
-        if (document.documentElement.scrollWidth > window.innerWidth)
-            problems.push(`scrolls sideways: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
-        for (const el of document.querySelectorAll('.btn, button, summary, .seg span, .check, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select')) {
-            const r = el.getBoundingClientRect();
-            if (r.width && r.height && r.height < 44) problems.push(`${el.tagName}.${el.className} ${r.height}px`);
-        }
-        return problems;
-    }""")
 
 
 def test_a_full_roster_is_built_in_chromium_survives_a_reload_and_the_watch_link_shows_it_read_only(
