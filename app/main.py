@@ -11,7 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.settings import get_settings
-from app.web import api, pages, panels, rules_api
+from app.web import api, pages, panels, roster, rules_api
 from app.web.templating import templates
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +32,7 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
     app.include_router(rules_api.router)
     app.include_router(pages.router)
     app.include_router(panels.router)
+    app.include_router(roster.router)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     return app
 
