@@ -181,6 +181,10 @@ def worker(plan: Plan, directive: Directive) -> None:
     if touching:
         fight_in_contact(plan, closest(touching, plan)[0])
         return
+    if directive.object_distance is None:  # R-ACT-UNKNOWN: no distance, no move
+        plan.notes.append(f"No distance to {obj} was reported, so {bot.name} does not move.")
+        respond(plan, None, plan.zone())
+        return
     move = approach(plan, obj, away, f"{bot.name} works at {obj}, {inches(away)} away", "R-ROLE-WORKER")
     if move >= away > 0:
         interact(plan, obj, True)  # R-WORKER-RUN: a Run into contact leaves the Interact too
@@ -202,6 +206,10 @@ def patrol(plan: Plan, directive: Directive) -> None:
     touching = plan.touching()
     if touching:
         fight_in_contact(plan, closest(touching, plan)[0])
+        return
+    if directive.waypoint_distance is None:  # R-ACT-UNKNOWN: no distance, no move
+        plan.notes.append(f"No distance to {waypoint} was reported, so {bot.name} does not move.")
+        respond(plan, None, plan.zone())
         return
     if away <= 0:
         plan.arrived = True
