@@ -28,8 +28,8 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
 
     app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0", lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
     app.include_router(api.router)
-    app.include_router(activation_api.router)
     app.include_router(pages.router)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     return app

@@ -54,7 +54,7 @@ def activate(bot: Activator, characters: Sequence[Seen], directive: Directive,
     plan = Plan(bot, characters)
     role = bot.role
     if role == "hunter":
-        roles.hunter(plan, directive, rng or random.Random())
+        roles.hunter(plan, directive, rng)
     elif role == "sentry":
         roles.sentry(plan, directive)
     elif role == "worker":

@@ -37,7 +37,7 @@ def hunter_target(plan: Plan) -> tuple[Seen | None, str]:
     return None, ""
 
 
-def hunter(plan: Plan, directive: Directive, rng: random.Random) -> None:
+def hunter(plan: Plan, directive: Directive, rng: random.Random | None) -> None:
     focus, why = hunter_target(plan)
     if plan.bot.knocked_down:
         stand_up(plan)
@@ -59,11 +59,14 @@ def hunter(plan: Plan, directive: Directive, rng: random.Random) -> None:
         fallback(plan, focus.name, plan.now(focus))
 
 
-def rolled_direction(directive: Directive, rng: random.Random) -> int:
-    return directive.direction if directive.direction is not None else rng.randint(1, 8)
+def rolled_direction(directive: Directive, rng: random.Random | None) -> int:
+    """The given direction, else a d8 from the injected rng (a fresh one only when needed)."""
+    if directive.direction is not None:
+        return directive.direction
+    return (rng or random.Random()).randint(1, 8)
 
 
-def random_move(plan: Plan, directive: Directive, rng: random.Random) -> None:
+def random_move(plan: Plan, directive: Directive, rng: random.Random | None) -> None:
     """R-ROLE-HUNTER: a full Walk in a rolled direction; R-HUNTER-RANDOM: the fallback goes on."""
     bot = plan.bot
     direction = rolled_direction(directive, rng)

@@ -7,7 +7,6 @@ with a reason and a rule id. Input is validated here, at the edge; the engine tr
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Coroutine
 from typing import Annotated, Any, Literal
 
@@ -198,6 +197,5 @@ async def activation(body: Annotated[ActivationIn, Body(openapi_examples=EXAMPLE
         [Seen(c.name, c.distance, c.line_of_sight, c.base_contact) for c in body.characters],
         Directive(d.subject, d.subject_distance, d.object, d.object_distance, d.object_contact,
                   d.waypoint, d.waypoint_distance, d.direction, d.exempt),
-        random.Random(),
-    )
+    )  # no rng: the engine rolls a fresh d8 only for a Hunter's random move without a direction
     return JSONResponse(result.as_dict())
