@@ -1,1 +1,1 @@
-"""Benchmarks: `python -m bench` runs every bench/*_bench.py (see __main__.py)."""
+"""Benchmarks: `python -m bench` runs every bench/*_bench.py module's `main()`."""

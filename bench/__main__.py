@@ -1,7 +1,7 @@
-"""`python -m bench`: run every `bench/*_bench.py` in turn, each in its own process.
+"""`python -m bench` (from the repository root): run every `bench/*_bench.py` module's `main()`.
 
-Each bench module is run as `python -m bench.<name>` from the project root, so it imports the
-app as the tests do and starts (and stops) whatever servers it needs on its own.
+Each runs in its own process, so one bench's servers, caches and imports never skew another's.
+`python -m bench activation odds` runs only the named ones.
 """
 
 from __future__ import annotations
@@ -14,14 +14,15 @@ HERE = Path(__file__).resolve().parent
 
 
 def main(argv: list[str]) -> int:
-    wanted = set(argv)  # optional: only the named benches, e.g. `python -m bench activation`
+    wanted = set(argv)
     failures = 0
     for path in sorted(HERE.glob("*_bench.py")):
         name = path.stem
         if wanted and name not in wanted and name.removesuffix("_bench") not in wanted:
             continue
-        print(f"== {name} ==", flush=True)
-        failures += subprocess.call([sys.executable, "-m", f"bench.{name}"], cwd=HERE.parent) != 0
+        print(f"== {name}", flush=True)
+        code = f"from bench.{name} import main; main()"
+        failures += subprocess.call([sys.executable, "-c", code], cwd=HERE.parent) != 0
     return 1 if failures else 0
 
 

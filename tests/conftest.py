@@ -38,3 +38,13 @@ def client(engine) -> Iterator[TestClient]:
     app.dependency_overrides[get_session] = override
     with TestClient(app) as client:
         yield client
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """A real uvicorn process with its own migrated SQLite file."""
+    from tests.support.server import LiveServer
+
+    server = LiveServer(tmp_path / "live.db").start()
+    yield server
+    server.stop()

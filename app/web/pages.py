@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from app import games
 from app.web.deps import EditDep, OpenedDep, SessionDep
+from app.web.panels import game_context
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -57,10 +58,7 @@ def watch(request: Request, opened: OpenedDep, session: SessionDep):
 
 
 def game_page(request: Request, opened, session):
-    step = games.latest_step(session, opened.game)
-    context = {"game": opened.game, "opened": opened, "state": games.state_of(step),
-               "log": games.steps(session, opened.game, max(-1, opened.game.seq - 30))[::-1]}
-    return templates.TemplateResponse(request, "game.html", context)
+    return templates.TemplateResponse(request, "game.html", game_context(opened, session))
 
 
 @router.post("/g/{token}/rename", response_class=HTMLResponse)

@@ -1,0 +1,52 @@
+"""The game page is a set of panels. Each panel is one partial (`_name.html`) that renders both
+inside the full page and alone (`GET /g/{token}/panels/{name}`), so htmx swaps and live
+updates refresh exactly the panel that changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+from sqlmodel import Session
+
+from app import games
+from app.web.deps import Opened, OpenedDep, SessionDep
+from app.web.templating import templates
+
+router = APIRouter(include_in_schema=False)
+
+# panel name -> template. Order is the order on the page (the template places them).
+PANELS: dict[str, str] = {
+    "status": "_status.html",
+    "roster": "_roster.html",
+    "log": "_log.html",
+}
+
+LOG_LENGTH = 40
+
+
+def game_context(opened: Opened, session: Session, **extra: Any) -> dict[str, Any]:
+    """Everything any panel needs; computed once per request."""
+    step = games.latest_step(session, opened.game)
+    log = games.steps(session, opened.game, max(-1, opened.game.seq - LOG_LENGTH))[::-1]
+    base = "/g/" if opened.can_edit else "/v/"
+    return {"game": opened.game, "opened": opened, "state": games.state_of(step), "step": step,
+            "log": log, "can_edit": opened.can_edit, "base_url": f"{base}{opened.token}", **extra}
+
+
+def render_panel(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
+    if name not in PANELS:
+        raise HTTPException(404, f"No panel named {name!r}.")
+    return templates.TemplateResponse(request, PANELS[name], context, status_code=status_code)
+
+
+@router.get("/g/{token}/panels/{name}", response_class=HTMLResponse)
+def edit_panel(request: Request, name: str, opened: OpenedDep, session: SessionDep):
+    return render_panel(request, name, game_context(opened, session))
+
+
+@router.get("/v/{token}/panels/{name}", response_class=HTMLResponse)
+def view_panel(request: Request, name: str, opened: OpenedDep, session: SessionDep):
+    opened.access = "view"  # the watch page never shows controls, whatever the token
+    return render_panel(request, name, game_context(opened, session))
