@@ -68,7 +68,7 @@ def test_R_ROLE_HUNTER_lists_tied_names_and_takes_the_first_listed(characters, t
     ({}, [seen("Ada", 10.0)], ("scan", "Ada", "R-SCAN")),  # 2" left after the Run: now in zone
     ({"shoot_range": 18.0}, [seen("Ada", 10.0)], ("shoot", "Ada", "R-CMB-SHOOT")),  # Shoot before Scan
     ({}, [seen("Ada", 20.0)], ("walk", "Ada", "R-ACT-FALLBACK")),
-], ids=["contact-melee", "shoot", "scan", "shoot-before-scan", "fallback"])
+], ids=["contact-melee", "shoot", "scan", "R-SLOT2-PRIORITY-shoot-before-scan", "fallback"])
 def test_R_HUNTER_SLOT2_melee_in_contact_else_shoot_else_scan_else_fallback(kw, characters, second):
     result = activate(bot(**kw), characters, Directive())
     action = result.actions[1]
@@ -133,7 +133,7 @@ def test_R_SENTRY_RETURN_slot_2_deals_with_its_zone():
     (3.0, {}, [seen("Ada", 2.5, los=False)], [], None),
     (2.0, {}, [seen("Ada", 5.0)], [], None),  # R-SENTRY-HOLD: nobody in its zone
     (0.0, {}, [seen("Ada", 0, contact=True)], [("melee", "Ada", None), ("scan", "Ada", None)], "R-CONTACT-MELEE"),
-], ids=["safe-charge", "shoot-from-post", "scan-from-post", "cannot-see", "hold", "contact"])
+], ids=["safe-charge", "shoot-from-post", "scan-from-post", "cannot-see", "R-SENTRY-HOLD", "R-CONTACT-MELEE"])
 def test_R_SENTRY_INTRUDER_at_its_post_a_sentry_deals_with_its_zone(away, kw, characters, expected, rule):
     result = activate(bot("sentry", **kw), characters, Directive(subject="Vault", subject_distance=away))
     assert plays(result) == expected
@@ -171,8 +171,9 @@ def test_R_ROLE_SENTRY_a_knocked_down_sentry_away_from_post_stands_then_falls_ba
     (Directive(object="Console", object_contact=True), {"knocked_down": True}, [],
      [("stand_up", None, None), ("activate", "Console", None)]),
     (Directive(object="Console"), {}, [], []),  # R-ACT-UNKNOWN: no distance reported
-], ids=["walk-then-interact", "contact", "distance-0", "run-then-interact", "fallback", "interact-then-scan",
-        "interact-then-shoot", "shoot-after-run", "contact-melee", "knocked-down", "unknown"])
+], ids=["walk-then-interact", "contact", "distance-0", "R-WORKER-RUN-run-then-interact", "fallback",
+        "R-WORKER-SLOT2-interact-then-scan", "R-WORKER-SLOT2-interact-then-shoot", "R-WORKER-SLOT2-shoot-after-run",
+        "R-CONTACT-MELEE", "knocked-down", "R-ACT-UNKNOWN"])
 def test_R_ROLE_WORKER_moves_to_its_object_then_interacts(directive, kw, characters, expected):
     result = activate(bot("worker", **kw), characters, directive)
     assert plays(result) == expected
@@ -192,11 +193,17 @@ def test_R_ROLE_WORKER_moves_to_its_object_then_interacts(directive, kw, charact
     (20.0, {}, [seen("Ada", 2.5)], [("run", "B", 8.0), ("scan", "Ada", None)], False),
     (5.0, {}, [seen("Ada", 0, contact=True)], [("melee", "Ada", None), ("scan", "Ada", None)], False),
     (0.0, {}, [], [], True),
-], ids=["walk-arrives", "run-arrives", "fallback-on", "fallback-arrives", "shoot-in-zone", "scan-in-zone",
-        "contact-melee", "already-there"])
+], ids=["walk-arrives", "run-arrives", "fallback-on", "fallback-arrives", "R-PATROL-SLOT2-shoot-in-zone",
+        "R-PATROL-SLOT2-scan-in-zone", "R-CONTACT-MELEE", "already-there"])
 def test_R_ROLE_PATROL_moves_toward_its_waypoint_and_says_when_it_arrives(away, kw, characters, expected, arrived):
     result = activate(bot("patrol", **kw), characters, Directive(waypoint="B", waypoint_distance=away))
     assert plays(result) == expected
     assert result.arrived is arrived
     if expected and expected[0][1] == "B":
         assert result.actions[0].rule == "R-ROLE-PATROL"
+
+
+def test_R_ACT_UNKNOWN_a_patrol_without_its_waypoint_distance_does_not_move():
+    result = activate(bot("patrol", shoot_range=12.0), [seen("Ada", 2.0)], Directive(waypoint="B"))
+    assert plays(result) == [("shoot", "Ada", None)]
+    assert result.arrived is False and "No distance to B" in result.notes[0]
