@@ -162,6 +162,20 @@ def interact(plan: Plan, obj: str, walked: bool) -> None:
         "R-ROLE-WORKER")
 
 
+def engaged_or_unmeasured(plan: Plan, where: str, distance: float | None) -> bool:
+    """Before a Worker or Patrol moves: in base contact it fights (R-CONTACT-MELEE); without a
+    reported distance it does not move and only deals with its zone (R-ACT-UNKNOWN)."""
+    touching = plan.touching()
+    if touching:
+        fight_in_contact(plan, closest(touching, plan)[0])
+        return True
+    if distance is None:
+        plan.notes.append(f"No distance to {where} was reported, so {plan.bot.name} does not move.")
+        respond(plan, None, plan.zone())
+        return True
+    return False
+
+
 def worker(plan: Plan, directive: Directive) -> None:
     """R-ROLE-WORKER; R-WORKER-SLOT2: with its object handled or out of reach, slot 2 deals with
     Characters in its zone (Melee, Shoot, Scan), else the fallback toward the object."""
@@ -180,13 +194,7 @@ def worker(plan: Plan, directive: Directive) -> None:
         interact(plan, obj, False)
         respond(plan, None, plan.zone())
         return
-    touching = plan.touching()
-    if touching:
-        fight_in_contact(plan, closest(touching, plan)[0])
-        return
-    if directive.object_distance is None:  # R-ACT-UNKNOWN: no distance, no move
-        plan.notes.append(f"No distance to {obj} was reported, so {bot.name} does not move.")
-        respond(plan, None, plan.zone())
+    if engaged_or_unmeasured(plan, obj, directive.object_distance):
         return
     move = approach(plan, obj, away, f"{bot.name} works at {obj}, {inches(away)} away", "R-ROLE-WORKER")
     if move >= away > 0:
@@ -206,13 +214,7 @@ def patrol(plan: Plan, directive: Directive) -> None:
         if respond(plan, None, plan.zone()) is None and fallback(plan, waypoint, away, False):
             plan.arrived = plan.actions[-1].move >= away
         return
-    touching = plan.touching()
-    if touching:
-        fight_in_contact(plan, closest(touching, plan)[0])
-        return
-    if directive.waypoint_distance is None:  # R-ACT-UNKNOWN: no distance, no move
-        plan.notes.append(f"No distance to {waypoint} was reported, so {bot.name} does not move.")
-        respond(plan, None, plan.zone())
+    if engaged_or_unmeasured(plan, waypoint, directive.waypoint_distance):
         return
     if away <= 0:
         plan.arrived = True
