@@ -6,50 +6,16 @@ with a reason and a rule id. Input is validated here, at the edge; the engine tr
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Coroutine
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Body, Request, Response
-from fastapi.encoders import jsonable_encoder
+from fastapi import APIRouter, Body
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from app.rules.activation import Activator, Directive, Seen, activate
 
-
-def finite(value: Any) -> Any:
-    """JSON has no NaN or Infinity: echo such an input as text instead of failing with a 500."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    if isinstance(value, dict):
-        return {k: finite(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [finite(v) for v in value]
-    return value
-
-
-class ValidatedRoute(APIRoute):
-    """422 `{"detail": [...]}` naming the field, even when the body holds NaN or 1e999.
-
-    FastAPI's default handler echoes the bad input and cannot serialise a non-finite float.
-    """
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def handle(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except RequestValidationError as exc:
-                return JSONResponse({"detail": finite(jsonable_encoder(exc.errors()))}, status_code=422)
-
-        return handle
-
-
-router = APIRouter(prefix="/api/rules", tags=["rules"], route_class=ValidatedRoute)
+router = APIRouter(prefix="/api/rules", tags=["rules"])
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
 Inches = Annotated[float, Field(ge=0, le=1000, allow_inf_nan=False)]
