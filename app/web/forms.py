@@ -11,6 +11,23 @@ from pydantic import ValidationError
 UI_FIELDS = frozenset({"seen", "form", "dice"})
 
 
+class FormValues:
+    """What a form sent, for refilling it: `get` the last value of a field, `getlist` all."""
+
+    def __init__(self, items: list[tuple[str, str]]):
+        self.items = items
+
+    def get(self, name: str, default: str = "") -> str:
+        found = [v for k, v in self.items if k == name]
+        return found[-1] if found else default
+
+    def getlist(self, name: str) -> list[str]:
+        return [v for k, v in self.items if k == name]
+
+    def __contains__(self, name: str) -> bool:
+        return any(k == name for k, _ in self.items)
+
+
 def _set(target: dict[str, Any], path: list[str], value: Any) -> None:
     for key in path[:-1]:
         target = target.setdefault(key, {})
@@ -44,6 +61,11 @@ def form_to_body(items: list[tuple[str, str]]) -> dict[str, Any]:
         value = value.strip() if isinstance(value, str) else value
         if value == "" and not name.endswith("[]"):
             continue
+        if "*" in name:  # `entries*hunt=2`: the id `hunt` twice in the list `entries`
+            field, item = name.split("*", 1)
+            if value.isdigit() and int(value) <= 20:
+                body.setdefault(field, []).extend([item] * int(value))
+                continue
         _set(body, name.split("."), value)
     return _listify(body)
 
@@ -54,7 +76,10 @@ def field_messages(error: ValidationError, skip: int = 0) -> dict[str, str]:
     for e in error.errors():
         loc = [str(p) for p in e["loc"][skip:]]
         name = ".".join(loc) or "form"
-        messages.setdefault(name, e["msg"].removeprefix("Value error, "))
+        message = e["msg"].removeprefix("Value error, ")
+        if "*" in name:  # a count that was not a whole number 0..20 (see form_to_body)
+            message = "Enter a whole number from 0 to 20."
+        messages.setdefault(name, message)
     return messages
 
 

@@ -18,9 +18,9 @@ from pydantic import BaseModel, ValidationError
 
 from app import games
 from app.rules.commands import Refused
-from app.web import house, turn_context, view  # noqa: F401  (routes, context hook, template helpers)
+from app.web import house, odds, turn_context, view  # noqa: F401  (routes, context hook, template helpers)
 from app.web.deps import EditDep, Opened, SessionDep
-from app.web.forms import field_messages, form_to_body, int_or_none
+from app.web.forms import FormValues, field_messages, form_to_body, int_or_none
 from app.web.panels import PANELS, game_context
 from app.web.templating import templates
 
@@ -40,7 +40,7 @@ def answer(request: Request, opened: Opened, session, main: str, status_code: in
     """The panel `main` (with any message in `extra`), and, when the game changed, the other
     turn panels out of band. Without htmx: back to the page, or the page with the message."""
     if "hx-request" not in request.headers:
-        if status_code < 400:
+        if status_code < 400 and changed:
             return RedirectResponse(f"/g/{opened.token}", status_code=303)
         context = game_context(opened, session, **extra)
         return templates.TemplateResponse(request, "game.html", context, status_code=status_code)
@@ -48,14 +48,15 @@ def answer(request: Request, opened: Opened, session, main: str, status_code: in
     parts = [render(main, context)]
     if changed:
         parts += [render(name, {**context, "oob": True}) for name in TURN_PANELS if name != main]
+        parts.append(templates.get_template("_announce.html").render(context))
     headers = {"HX-Trigger": json.dumps({"game-step": {"seq": opened.game.seq}})} if changed else {}
     return HTMLResponse("".join(parts), status_code=status_code, headers=headers)
 
 
 def run(request: Request, opened: Opened, session, data: dict[str, Any], seen: int | None,
-        main: str = "turn", form: dict[str, str] | None = None) -> Response:
+        main: str = "turn", form: FormValues | None = None) -> Response:
     """Run one command and answer with the panels; every refusal lands in `main`."""
-    failure = {"values": form or {}, "form_id": (form or {}).get("form")}
+    failure = {"values": form, "form_id": form.get("form") if form else None}
     try:
         games.run_command(session, opened.game, data, seen)
     except ValidationError as error:
@@ -84,7 +85,7 @@ def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 async def command(request: Request, opened: EditDep, session: SessionDep):
     """Any play command from a form: hidden `type`, fields named as the command's JSON."""
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
-    form = dict(items)
+    form = FormValues(items)
     data = form_to_body(without_app_dice(items))
     return run(request, opened, session, data, int_or_none(form.get("seen")), form=form)
 
@@ -100,7 +101,7 @@ async def dice_mode(request: Request, opened: EditDep, session: SessionDep):
     try:
         mode = DiceMode(mode=form.get("mode", "")).mode
     except ValidationError as error:
-        return answer(request, opened, session, "turn", 422, changed=False,
+        return answer(request, opened, session, "turn", 422, changed=False, form_id="dice-mode",
                       errors=field_messages(error), error="Choose who rolls the dice.")
     house_rules = games.current_state(session, opened.game).house.model_copy(update={"dice_mode": mode})
     data = {"type": "set_house_rules", "house": house_rules.model_dump(mode="json")}
@@ -120,3 +121,32 @@ async def undo(request: Request, opened: EditDep, session: SessionDep):
     except Refused as refused:
         return answer(request, opened, session, "log", 400, changed=False, log_error=refused.reason)
     return answer(request, opened, session, "log")
+
+
+@router.post("/g/{token}/turn/order", response_class=HTMLResponse)
+async def propose_order(request: Request, opened: EditDep, session: SessionDep):
+    """Move one bot up or down in the proposed activation order; nothing is saved until the
+    player uses the order (set_activation_order), so trying orders leaves no trace in the log."""
+    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+    form = FormValues(items)
+    state = games.current_state(session, opened.game)
+    ids = [i for i in dict.fromkeys(form.getlist("bot_ids[]")) if state.bot(i)]
+    ids += [b.id for b in state.in_order() if b.id not in ids and b.health > 0]
+    bot_id, _, way = form.get("move").partition(":")
+    if bot_id in ids:
+        i = ids.index(bot_id)
+        j = max(0, min(len(ids) - 1, i + (-1 if way == "up" else 1)))
+        ids[i], ids[j] = ids[j], ids[i]
+    order = [b for i in ids if (b := state.bot(i)) is not None]
+    return answer(request, opened, session, "turn", changed=False, order=order, proposed=True)
+
+
+@router.get("/g/{token}/turn/odds", response_class=HTMLResponse)
+def shoot_odds_fragment(request: Request, opened: EditDep, session: SessionDep,
+                        character_id: str = "", target_id: str = "", cover: str = "none"):
+    """The odds of a Character's Shoot as the form is filled in (R-CMB-SHOOT, R-DISTRACTED)."""
+    state = games.current_state(session, opened.game)
+    shooter, target = state.character(character_id), state.bot(target_id)
+    cover = cover if cover in ("none", "light", "heavy") else "none"
+    return templates.TemplateResponse(request, "_odds.html", {"state": state, "shooter": shooter,
+                                                              "target": target, "cover": cover})

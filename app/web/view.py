@@ -106,6 +106,12 @@ def percent(p: float) -> str:
     return f"{round(p * 100)}%"
 
 
+def number(value: Any) -> str:
+    """2.0 -> '2', 2.5 -> '2.5'; anything else as typed (a refilled form keeps the player's text)."""
+    return f"{value:g}" if isinstance(value, float | int) and not isinstance(value, bool) else str(value)
+
+
 templates.env.globals.update(danger_steps=danger_steps, step_label=step_label, step_who=step_who,
                              dice_rolls=dice_rolls, step_dice_by=step_dice_by)
 templates.env.filters["percent"] = percent
+templates.env.filters["num"] = number
