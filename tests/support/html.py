@@ -76,3 +76,33 @@ def parse(html: str) -> Node:
     builder = _Builder()
     builder.feed(html)
     return builder.root
+
+
+def form_items(form: Node, **fill: str | list[str]) -> list[tuple[str, str]]:
+    """What a browser would send for this form as rendered (hidden fields, typed values, ticked
+    boxes, chosen options), with `fill` replacing fields by name (a list ticks several boxes).
+    Field names with dots or stars are given as fill={"a.b": ...} via **{...}."""
+    items: list[tuple[str, str]] = []
+    for n in form.walk():
+        name = n.attrs.get("name")
+        if not name or "disabled" in n.attrs or n.tag == "button":
+            continue
+        if n.tag == "input":
+            kind = n.attrs.get("type", "text")
+            if kind in ("checkbox", "radio") and "checked" not in n.attrs:
+                continue
+            items.append((name, n.attrs.get("value") or ("on" if kind == "checkbox" else "")))
+        elif n.tag == "select":
+            options = n.all("option")
+            chosen = [o for o in options if "selected" in o.attrs] or options[:1]
+            items += [(name, o.attrs.get("value", o.text())) for o in chosen]
+        elif n.tag == "textarea":
+            items.append((name, n.text()))
+    for name, value in fill.items():
+        hidden_false = [(k, v) for k, v in items if k == name and v == "false"]
+        items = [(k, v) for k, v in items if k != name]
+        if isinstance(value, list):
+            items += [(name, v) for v in value]
+        else:
+            items += hidden_false[:1] + [(name, value)]  # a toggle keeps its hidden "false" first
+    return items
