@@ -11,7 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.settings import get_settings
-from app.web import api, pages, panels, turn
+from app.web import api, pages, panels, rules_api, turn
 from app.web.templating import templates
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,6 +29,7 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
     app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0", lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(api.router)
+    app.include_router(rules_api.router)
     app.include_router(pages.router)
     app.include_router(panels.router)
     app.include_router(turn.router)

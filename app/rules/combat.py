@@ -20,16 +20,27 @@ DISTRACTED_COLOUR = "white"  # R-DISTRACTED: "one White die per stack"
 
 def who_attacks(npc_points: int, character_points: int, decided_by: Side | None = None) -> tuple[Side, str]:
     """R-CMB-WHO: a Special Rule first; else the higher current total points; a tie: the NPC."""
+    side = _attacking_side(npc_points, character_points, decided_by)
+    who = "The AI-Bot" if side == "npc" else "The Character"
+    return side, f"{who} attacks ({_why(npc_points, character_points, decided_by)})."
+
+
+def _attacking_side(npc_points: int, character_points: int, decided_by: Side | None) -> Side:
     if decided_by is not None:
         if decided_by not in ("npc", "character"):
             raise ValueError(f"decided_by must be 'npc' or 'character', not {decided_by!r}")
-        who = "the AI-Bot" if decided_by == "npc" else "the Character"
-        return decided_by, f"A Special Rule decides that {who} attacks."
-    if character_points > npc_points:
-        return "character", f"The Character attacks: more points ({character_points} to {npc_points})."
-    if npc_points > character_points:
-        return "npc", f"The AI-Bot attacks: more points ({npc_points} to {character_points})."
-    return "npc", f"Equal points ({npc_points}): on an NPC–Character tie the NPC attacks."
+        return decided_by
+    return "character" if character_points > npc_points else "npc"
+
+
+def _why(npc_points: int, character_points: int, decided_by: Side | None) -> str:
+    """The R-CMB-WHO clause of a reason: why this side attacks."""
+    if decided_by is not None:
+        return "a Special Rule decides"
+    if npc_points == character_points:
+        return f"equal points, {npc_points}: on an NPC–Character tie the NPC attacks"
+    high, low = max(npc_points, character_points), min(npc_points, character_points)
+    return f"more points, {high} to {low}"
 
 
 def attack_pool_against(pool: Pool, distracted_stacks: int) -> Pool:
@@ -112,29 +123,33 @@ def resolve_melee(
     Marked Target (R-MARKED-TARGET). Distracted dice belong in the pool before rolling
     (`attack_pool_against`).
     """
-    side, who_reason = who_attacks(npc.points, character.points, attacker)
+    side = _attacking_side(npc.points, character.points, attacker)
+    why = _why(npc.points, character.points, attacker)
     bonus = marked_target_bonus(marked, marked_target) if side == "npc" else 0
     if counter_attack:
         if side != "npc":
             raise ValueError("only a Character attacked by the AI-Bot can counter-attack")
-        return _counter_attack(npc, character, npc_roll, character_roll, bonus, who_reason)
+        return _counter_attack(npc, character, npc_roll, character_roll, bonus, why)
     attacking, defending = (npc, character) if side == "npc" else (character, npc)
     attack_roll, defense_roll = (npc_roll, character_roll) if side == "npc" else (character_roll, npc_roll)
     result = compare(attack_roll, defense_roll, attack_bonus=bonus)
-    return _melee_result(side, result, attacking, defending, who_reason, bonus)
+    return _melee_result(side, result, attacking, defending, why, bonus)
 
 
 def _melee_result(
-    side: Side, result: Comparison, attacking: Fighter, defending: Fighter, who_reason: str, bonus: int
+    side: Side, result: Comparison, attacking: Fighter, defending: Fighter, why: str, bonus: int
 ) -> MeleeResult:
-    totals = f"{attacking.name} rolls attack {result.attack_total} against defense {result.defense_total}"
     marked_note = f" (+{bonus} Marked Target)" if bonus else ""
+    attack, defense = result.attack_total, result.defense_total
     ending = {
-        "damage": f": {defending.name} takes {result.damage} damage.",
-        "tie": f" is a tie: {defending.name} is pushed back, no damage.",
-        "defended": f": {defending.name} defends, no damage.",
+        "damage": f"{defending.name} takes {result.damage} damage",
+        "tie": f"a tie, so {defending.name} is pushed back and takes no damage",
+        "defended": f"{defending.name} defends and takes no damage",
     }[result.outcome]
-    text = f"{totals}{marked_note}{ending}"
+    text = (
+        f"{attacking.name} attacks ({why}) with {attack}{marked_note} against "
+        f"{defending.name}'s defense {defense}: {ending}."
+    )
     rule = "R-CMB-TIE" if result.outcome == "tie" else "R-CMB-DAMAGE"
     return MeleeResult(
         attacker=side,
@@ -145,35 +160,55 @@ def _melee_result(
         damage_to=defending.name if result.outcome == "damage" else None,
         push_back=defending.name if result.outcome == "tie" else None,
         danger_trigger=True,
-        reason=f"{who_reason} {text}",
+        reason=text,
         rule=rule,
         attack_bonus=bonus,
     )
 
 
 def _counter_attack(
-    npc: Fighter, character: Fighter, npc_roll: Roll, character_roll: Roll, bonus: int, who_reason: str
+    npc: Fighter, character: Fighter, npc_roll: Roll, character_roll: Roll, bonus: int, why: str
 ) -> MeleeResult:
     """Both rolled Melee: the higher total deals the difference (+1 for any Critical on the
     winning side); a tie pushes back the lower-point model, or the Character on equal points."""
     npc_total, character_total = npc_roll.hits + bonus, character_roll.hits
-    common = dict(attacker="npc", attack_total=npc_total, defense_total=character_total,
-                  danger_trigger=True, counter_attack=True, attack_bonus=bonus)
+    opening = f"{npc.name} attacks ({why}) and {character.name} counter-attacks"
+    common = dict(
+        attacker="npc",
+        attack_total=npc_total,
+        defense_total=character_total,
+        danger_trigger=True,
+        counter_attack=True,
+        attack_bonus=bonus,
+    )
     if npc_total == character_total:
         pushed = npc if npc.points < character.points else character
-        return MeleeResult(**common, outcome="tie", damage=0, damage_to=None, push_back=pushed.name,
-                           reason=f"{who_reason} Counter-attack: both Melee totals are {npc_total}, "
-                                  f"a tie, so {pushed.name} is pushed back.", rule="R-CMB-TIE")
+        whom = "the lower-point model" if npc.points != character.points else "the Character, as points tie"
+        return MeleeResult(
+            **common,
+            outcome="tie",
+            damage=0,
+            damage_to=None,
+            push_back=pushed.name,
+            reason=f"{opening}: both Melee totals are {npc_total}, a tie, "
+            f"so {pushed.name} ({whom}) is pushed back.",
+            rule="R-CMB-TIE",
+        )
     if npc_total > character_total:
         winner, loser, roll = npc, character, npc_roll
     else:
         winner, loser, roll = character, npc, character_roll
     damage = abs(npc_total - character_total) + (1 if roll.criticals else 0)  # R-CMB-DAMAGE
-    return MeleeResult(**common, outcome="damage", damage=damage, damage_to=loser.name, push_back=None,
-                       reason=f"{who_reason} Counter-attack: Melee {npc_total} against {character_total}, "
-                              f"{winner.name} wins and {loser.name} takes {damage} damage.",
-                       rule="R-CMB-DAMAGE")
-
+    return MeleeResult(
+        **common,
+        outcome="damage",
+        damage=damage,
+        damage_to=loser.name,
+        push_back=None,
+        reason=f"{opening}: Melee {npc_total} against {character_total}, "
+        f"so {winner.name} wins and {loser.name} takes {damage} damage.",
+        rule="R-CMB-DAMAGE",
+    )
 
 
 _SHOOTING = {"shoot_target", "defense_pool_with_cover", "resolve_shoot", "ShootResult", "out_of_ammo"}

@@ -29,7 +29,7 @@ def decision_of(state: GameState, bot: Bot, result: Activation, names: dict[str,
                       base_contact=s.base_contact) for s in seen]
     ties = [names.get(t, t) for t in result.ties]
     return Decision(bot_id=bot.id, turn=state.turn, actions=actions, marked=marked, ties=ties, seen=facts,
-                    note=" ".join(result.notes))
+                    note=" ".join(result.notes), rebooted=bot.rebooted)
 
 
 def scan_marks(result: Activation) -> list[Mark]:

@@ -32,11 +32,9 @@ def noise(kind: Literal["noise", "alarm"], zones_containing: int) -> NoiseResult
             return NoiseResult(0, 0, "R-NOISE", "Noise outside every AI-Bot zone: nothing happens.")
         return NoiseResult(1, 1, "R-NOISE", "Noise inside an AI-Bot zone: +1 Marked in total and +1 Danger.")
     if kind == "alarm":
-        plural = "" if zones_containing == 1 else "s"
-        return NoiseResult(
-            zones_containing,
-            1,
-            "R-ALARM",
-            f"Alarm: +1 Marked for each of {zones_containing} AI-Bot zone{plural} and +1 Danger.",
-        )
+        if zones_containing == 0:
+            return NoiseResult(0, 1, "R-ALARM", "Alarm outside every AI-Bot zone: no Marked, but +1 Danger.")
+        n, plural = zones_containing, "" if zones_containing == 1 else "s"
+        reason = f"Alarm inside {n} AI-Bot zone{plural}: +{n} Marked (one per zone) and +1 Danger."
+        return NoiseResult(n, 1, "R-ALARM", reason)
     raise ValueError(f"kind must be 'noise' or 'alarm', not {kind!r}")

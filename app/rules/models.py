@@ -197,6 +197,7 @@ class Decision(Frozen):
     ties: list[str] = Field(default_factory=list)
     seen: list[SeenFact] = Field(default_factory=list)
     note: str = ""
+    rebooted: bool = False  # a Reboot took this activation: no actions at all this turn (R-GLITCH)
 
 
 # --- the game ---------------------------------------------------------------------------
@@ -245,7 +246,8 @@ class GameState(Frozen):
 
     def pending_actions(self) -> list[tuple[str, DecidedAction]]:
         """(bot id, action) for every decided action not yet resolved: Phase 3's to-do list."""
-        return [(d.bot_id, a) for d in self.decisions for a in d.actions if a.status == "pending"]
+        return [(d.bot_id, a) for d in self.decisions for a in d.actions
+                if a.status == "pending" and self.bot(d.bot_id) is not None]
 
     def checks_due(self) -> list[Bot]:
         """Bots whose Primary Directive position check (R-END-CHECK) is still unanswered."""

@@ -40,6 +40,7 @@ from app.rules.play import (
     roll,
     wound,
 )
+from app.rules.shooting import ShootResult
 from app.rules.shots import Aim, ShootRolls, shoot
 
 
@@ -95,6 +96,10 @@ def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState,
         return state, [Entry(f"{bot.name} and {character.name} are no longer in base contact: no melee.",
                              "R-CMB-WHO")]
     side, _ = who_attacks(bot.points, character.points, body.attacker)
+    decision = state.decision(bot.id)
+    if side == "npc" and decision is not None and decision.rebooted:
+        raise Refused(f"{bot.name} is rebooted this turn and takes no actions, so it cannot attack; "
+                      "report the models as not in contact, or name the Character as attacker.", "R-GLITCH")
     if body.counter_attack and side != "npc":
         raise Refused("Only a Character attacked by the AI-Bot can counter-attack.", "R-CMB-TIE")
     rolls = body.rolls or MeleeRolls()
@@ -105,7 +110,8 @@ def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState,
     result = resolve_melee(Fighter(bot.name, bot.points), Fighter(character.name, character.points), npc_roll,
                            character_roll, attacker=body.attacker, counter_attack=body.counter_attack,
                            marked=character.marked, marked_target=bot.has_rule("Marked Target"))
-    entries = [Entry(result.reason, result.rule, dice_record(npc=npc_roll, character=character_roll))]
+    record = dice_record(npc=npc_roll, character=character_roll) | totals(result)
+    entries = [Entry(result.reason, result.rule, record)]
     state, said = _melee_outcome(state, bot, character, result)
     if action is not None:
         state = set_status(state, bot.id, action.slot, "done")
@@ -127,6 +133,12 @@ def _melee_outcome(state: GameState, bot: Bot, character: Character,
         state = state.model_copy(update={"phase3_melee": True})
         entries += said
     return state, entries
+
+
+def totals(result: MeleeResult | ShootResult) -> dict:
+    """The comparison behind a roll, kept with its dice for the log and the decision card."""
+    return {"attack_total": result.attack_total, "defense_total": result.defense_total,
+            "outcome": result.outcome, "damage": result.damage}
 
 
 class BotShoot(Aim):

@@ -16,13 +16,18 @@ from app.rules.models import HouseRules
 
 
 def shoot_target(
-    intended: str, intended_health: int, melee_with: Sequence[tuple[str, int]], black_die: str | None
+    intended: str,
+    intended_health: int,
+    melee_with: Sequence[tuple[str, int]],
+    black_die: str | None,
+    chosen: str | None = None,
 ) -> tuple[str, list[str]]:
     """R-CMB-TARGET: (actual target, names tied for highest Health, empty when no choice).
 
     Not in melee: the intended target, no die needed. Success: the intended target. Blank: the
     model in that melee with the highest current Health, the intended target included; on a
-    tie the player chooses, and until told otherwise the first listed (intended first).
+    tie the player chooses (`chosen`, one of the tied names), until told otherwise the first
+    listed (the intended target first, then `melee_with` in order).
     """
     if not melee_with:
         return intended, []
@@ -33,7 +38,11 @@ def shoot_target(
     candidates = [(intended, intended_health), *melee_with]
     top = max(health for _, health in candidates)
     tied = [name for name, health in candidates if health == top]
-    return tied[0], tied if len(tied) > 1 else []
+    if len(tied) == 1:
+        return tied[0], []
+    if chosen is not None and chosen not in tied:
+        raise ValueError(f"{chosen!r} is not among the models tied for highest Health: {', '.join(tied)}")
+    return chosen or tied[0], tied
 
 
 def defense_pool_with_cover(pool: Pool, cover: str, house: HouseRules | None = None) -> Pool:
@@ -79,6 +88,7 @@ def resolve_shoot(
     black_die: str | None = None,
     marked: Mapping[str, int] | None = None,
     marked_target: bool = False,
+    chosen: str | None = None,
 ) -> ShootResult:
     """One Shoot. `defense` is the actual target's roll (decide it first with `shoot_target`).
 
@@ -86,7 +96,7 @@ def resolve_shoot(
     Target, and only those on the actual target (R-MARKED-TARGET). Cover and Distracted dice
     belong in the pools before rolling (`defense_pool_with_cover`, `attack_pool_against`).
     """
-    actual, ties = shoot_target(intended, intended_health, melee_with, black_die)
+    actual, ties = shoot_target(intended, intended_health, melee_with, black_die, chosen)
     bonus = marked_target_bonus((marked or {}).get(actual, 0), marked_target)
     result = compare(attack, defense, attack_bonus=bonus)
     damage = result.damage if result.outcome == "damage" else 0
@@ -101,8 +111,16 @@ def resolve_shoot(
         outcome=outcome,
         damage=damage,
         out_of_ammo_check=ammo,
-        reason=_shoot_reason(shooter, intended, actual, ties, result.attack_total, result.defense_total,
-                             damage, ammo),
+        reason=_shoot_reason(
+            shooter,
+            intended,
+            actual,
+            ties,
+            black_die,
+            (result.attack_total, result.defense_total),
+            damage,
+            ammo,
+        ),
         rule="R-CMB-TARGET" if redirected else "R-CMB-DAMAGE",
         attack_bonus=bonus,
         redirected=redirected,
@@ -110,21 +128,31 @@ def resolve_shoot(
 
 
 def _shoot_reason(
-    shooter: str, intended: str, actual: str, ties: list[str],
-    attack: int, defense: int, damage: int, ammo: bool,
+    shooter: str,
+    intended: str,
+    actual: str,
+    ties: list[str],
+    black_die: str | None,
+    totals: tuple[int, int],
+    damage: int,
+    ammo: bool,
 ) -> str:
-    parts = []
+    """One sentence: where the shot went, how the rolls compared, and the ammo check."""
+    attack, defense = totals
     if actual != intended or ties:
-        choice = f" (tied: {', '.join(ties)}; the player chooses)" if ties else ""
-        parts.append(f"The Black Die shows Blank: the shot goes to {actual}, "
-                     f"highest Health in the melee{choice}.")
-    shot = f"{shooter} shoots {actual}: attack {attack}"
-    if damage:
-        parts.append(f"{shot} beats defense {defense}, {damage} damage.")
-    elif attack == defense:
-        parts.append(f"{shot} ties defense {defense}; a Shoot tie does no damage.")
+        choice = (
+            f"; tied with {', '.join(t for t in ties if t != actual)}, the player chooses" if ties else ""
+        )
+        opening = f"The Black Die shows Blank, so {shooter}'s shot goes to {actual} (highest Health{choice})"
+    elif black_die == "success":
+        opening = f"The Black Die shows Success, so {shooter} shoots {intended} as intended"
     else:
-        parts.append(f"{shot} against defense {defense}, no damage.")
-    if ammo:
-        parts.append("A Critical was rolled: check Out of Ammo.")
-    return " ".join(parts)
+        opening = f"{shooter} shoots {actual}"
+    if damage:
+        verdict = f"attack {attack} beats defense {defense}, {damage} damage"
+    elif attack == defense:
+        verdict = f"attack {attack} ties defense {defense}, and a Shoot tie does no damage"
+    else:
+        verdict = f"attack {attack} against defense {defense}, no damage"
+    ending = "; a Critical was rolled, so check Out of Ammo." if ammo else "."
+    return f"{opening}: {verdict}{ending}"

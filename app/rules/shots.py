@@ -83,7 +83,10 @@ def shoot(state: GameState, shooter: Bot | Character, target_id: str, aim: Aim, 
     result = resolve_shoot(shooter.name, target.name, target.health, attack, defense,
                            marked={target.name: marked}, marked_target=marked_target)
     cover_note = f" {target.name} is in {cover} cover." if cover != "none" else ""
-    entries.append(Entry(result.reason + cover_note, "R-CMB-SHOOT" if cover != "none" else result.rule,
-                         dice_record(attack=attack, defense=defense)))
+    record = dice_record(attack=attack, defense=defense) | {
+        "attack_total": result.attack_total, "defense_total": result.defense_total,
+        "outcome": result.outcome, "damage": result.damage}
+    rule = "R-CMB-SHOOT" if cover != "none" else result.rule
+    entries.append(Entry(result.reason + cover_note, rule, record))
     state, hurt = wound(state, target.id, result.damage, "R-CMB-DAMAGE")
     return Shot(state, entries + hurt, result, target.id)
