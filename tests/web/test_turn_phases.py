@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.rules.combat import who_attacks
 from app.rules.dice import attack_odds
 from app.rules.models import DecidedAction, Decision
 from app.web.view import percent
@@ -210,7 +211,8 @@ def phase3(client, session, *, sentry_shoots=True):
 def test_an_engagement_shows_who_attacks_why_and_the_exact_odds(client, session):
     table = phase3(client, session)
     eng = table.page.by_id("engagement-hunt-ada")
-    assert "Hunter-1 attacks." in eng.text() and "more points (60 to 45)" in eng.text()
+    _, why = who_attacks(60, 45)  # R-CMB-WHO, in the combat rules' own words
+    assert "Hunter-1 attacks." in eng.text() and why in eng.text()
     odds = attack_odds({"red": 3}, {"white": 2}, melee=True)
     box = eng.all(cls="odds")[0].text()
     assert f"Hunter-1 deals damage: {percent(odds.p_damage)}" in box
