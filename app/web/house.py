@@ -29,7 +29,7 @@ DEFAULTS = HouseRules()
 
 
 def colours_in_use(state: GameState) -> set[str]:
-    used = {"black", state.house.cover_colour}  # the Black Die: target check, ammo, Luck Roll
+    used = {"black", state.house.cover_colour, state.house.hack_help_colour}  # Black Die: target, ammo, Luck
     for model in [*state.characters, *state.bots]:
         for pool in (model.melee, model.shoot, model.defense, *getattr(model, "mission_stats", {}).values()):
             used |= {colour for colour, n in pool.items() if n}

@@ -20,7 +20,7 @@ def house_form(house: HouseRules | None = None, **overrides: str) -> dict[str, s
     form |= {"glitch_die": str(house.glitch_die), "character_zone": str(house.character_zone),
              "bot_zone": str(house.bot_zone), "danger_limit": str(house.danger_limit),
              "cover_dice.light": "1", "cover_dice.heavy": "2", "cover_colour": house.cover_colour,
-             "dice_mode": house.dice_mode, "seen": "0"}
+             "dice_mode": house.dice_mode, "hack_help_dice": "1", "hack_help_colour": "white", "seen": "0"}
     return form | overrides
 
 
