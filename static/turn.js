@@ -2,7 +2,8 @@
 // 1. a brief flash on any value that a swap changed ([data-watch] elements, matched by id);
 //    the CSS turns the animation off under prefers-reduced-motion;
 // 2. after a step (HX-Trigger "game-step"), any panel still showing an older step is re-fetched,
-//    so panels a response did not carry (the roster) follow too.
+//    so panels a response did not carry (the roster) follow too; when the page has the live
+//    stream (#live, live.js) that job is left to it.
 (function () {
   "use strict";
   var before = {};
@@ -35,6 +36,7 @@
   function followStep(seq) {
     var layout = document.querySelector("[data-game-seq]");
     if (layout) layout.setAttribute("data-game-seq", String(seq));
+    if (document.getElementById("live")) return; // the live stream (live.js) refreshes panels itself
     document.querySelectorAll("[data-panel]").forEach(function (el) {
       if (el.getAttribute("data-seq") === String(seq)) return;
       var url = panelUrl(el.getAttribute("data-panel"));

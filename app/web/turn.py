@@ -49,7 +49,9 @@ def answer(request: Request, opened: Opened, session, main: str, status_code: in
     if changed:
         parts += [render(name, {**context, "oob": True}) for name in TURN_PANELS if name != main]
         parts.append(templates.get_template("_announce.html").render(context))
-    headers = {"HX-Trigger": json.dumps({"game-step": {"seq": opened.game.seq}})} if changed else {}
+    headers = {"X-Game-Seq": str(opened.game.seq)}  # live.js (sharing) tracks the step shown
+    if changed:
+        headers["HX-Trigger"] = json.dumps({"game-step": {"seq": opened.game.seq}})
     return HTMLResponse("".join(parts), status_code=status_code, headers=headers)
 
 

@@ -85,7 +85,7 @@ def test_undo_by_htmx_answers_the_log_and_the_other_turn_panels_out_of_band(clie
     roots = [n for n in page.children if not isinstance(n, str)]
     assert [n.attrs["id"] for n in roots] == ["panel-log", "panel-turn", "panel-status", "turn-announcer"]
     assert all(n.attrs.get("hx-swap-oob") == "true" for n in roots[1:3]) and "hx-swap-oob" not in roots[0].attrs
-    assert json.loads(r.headers["HX-Trigger"]) == {"game-step": {"seq": 2}}
+    assert json.loads(r.headers["HX-Trigger"]) == {"game-step": {"seq": 2}} and r.headers["X-Game-Seq"] == "2"
     assert page.by_id("step-2").one(cls="log-label").text() == "Undo"
     session.refresh(game)
     assert [c.name for c in games.current_state(session, game).characters] == ["Ada", "Bo <b>"]
