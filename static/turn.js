@@ -44,7 +44,9 @@
     });
   }
 
-  document.addEventListener("htmx:beforeRequest", function () { remember(); });
+  // The values on screen before the first request of a round; a refresh that follows the step
+  // (the roster, below) must not overwrite them with the already-new values.
+  document.addEventListener("htmx:beforeRequest", function () { if (!Object.keys(before).length) remember(); });
   document.addEventListener("htmx:afterSettle", function () { setTimeout(flashChanged, 0); });
   document.addEventListener("game-step", function (evt) {
     var seq = evt.detail && evt.detail.seq;

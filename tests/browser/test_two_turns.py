@@ -117,6 +117,12 @@ def play_turn_one(game: Game) -> None:
     game.submit("move")
     expect(game.model("Ada")).to_contain_text("Marked 2")
     expect(page.locator("#turn-news")).to_contain_text("Ada +2 Marked (now 2)")
+    marked = page.locator(f"#ch-{game.ids['Ada']}-marked")
+    expect(marked).to_have_class(re.compile(r"\bchanged\b"))  # the new value flashes briefly
+    assert marked.evaluate("e => getComputedStyle(e).animationName") == "turn-flash"
+    page.emulate_media(reduced_motion="reduce")
+    assert marked.evaluate("e => getComputedStyle(e).animationName") == "none"  # prefers-reduced-motion
+    page.emulate_media(reduced_motion="no-preference")
     # Bo makes Noise inside Sentry-1's zone: +1 Marked in total, Danger +1 (R-NOISE).
     noise = page.locator("#form-noise")
     noise.get_by_label("Character").select_option(label="Bo")

@@ -302,3 +302,19 @@ def test_R_DANGER_final_turn_end_shows_the_game_over_screen(client, session):
     table.submit("check-patr", button=("passed", "true"))
     answer = table.submit("end-turn")
     assert "The game is over" in answer.by_id("game-over").text()
+
+
+def test_without_javascript_a_refusal_answers_the_whole_page_with_the_message_in_its_form(client, session):
+    game = make_game(session)
+    data = {"type": "luck_roll", "form": "luck", "character_id": "ada", "stat": "Melee", "seen": "0"}
+    r = client.post(f"/g/{game.edit_token}/turn", data=data)
+    assert r.status_code == 400
+    page = parse(r.text)
+    assert "has dice in Melee" in page.by_id("form-luck").one(cls="form-error").text()
+    assert page.by_id("form-luck").field("stat").attrs["value"] == "Melee" and page.has_id("panel-log")
+
+
+def test_without_javascript_a_command_redirects_back_to_the_game(client, session):
+    game = make_game(session)
+    r = client.post(f"/g/{game.edit_token}/turn", data={"type": "next_phase"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"/g/{game.edit_token}"
