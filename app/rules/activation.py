@@ -48,13 +48,15 @@ def marks(bot: Activator, characters: Sequence[Seen]) -> tuple[Mark, ...]:
 
 def activate(bot: Activator, characters: Sequence[Seen], directive: Directive,
              rng: random.Random | None = None) -> Activation:
+    """The Marked the bot causes and up to two actions. `rng` is used only for a Hunter's random
+    direction when `directive.direction` is not given (a fresh Random when none is injected)."""
     if bot.rebooted:  # R-GLITCH: Reboot stops every action, free ones included; it marks no one
         return Activation(bot.name, (), (), notes=(f"{bot.name} is rebooted: it takes no actions "
                                                    "and marks no one this activation.",))
     plan = Plan(bot, characters)
     role = bot.role
     if role == "hunter":
-        roles.hunter(plan, directive, rng or random.Random())
+        roles.hunter(plan, directive, rng)
     elif role == "sentry":
         roles.sentry(plan, directive)
     elif role == "worker":

@@ -11,13 +11,22 @@ from collections.abc import Sequence
 
 from app.rules.activation_types import ATTACK, FAMILY_OF, MANEUVER, PHASE_OF, SCAN, Action, Activator, Seen
 
+_INCHES: dict[float, str] = {}
+
 
 def inches(x: float) -> str:
-    return f'{round(x, 2):g}"'
+    """2.5 -> '2.5"', 4.0 -> '4"' (cached: the same few lengths come up again and again)."""
+    text = _INCHES.get(x)
+    if text is None:
+        text = f'{round(x, 2):g}"'
+        if len(_INCHES) < 4096:
+            _INCHES[x] = text
+    return text
 
 
 class Plan:
-    __slots__ = ("bot", "seen", "actions", "used", "notes", "ties", "approached", "moved", "arrived")
+    __slots__ = ("bot", "seen", "actions", "used", "notes", "ties", "approached", "moved", "arrived",
+                 "_touching")
 
     def __init__(self, bot: Activator, seen: Sequence[Seen]):
         self.bot = bot
@@ -29,6 +38,7 @@ class Plan:
         self.approached: Seen | None = None
         self.moved = 0.0
         self.arrived = False
+        self._touching: list[Seen] | None = None  # cached until the bot moves
 
     def add(self, action: str, target: str | None, move: float | None, reason: str, rule: str,
             fallback: bool = False, direction: int | None = None) -> None:
@@ -39,7 +49,7 @@ class Plan:
 
     def now(self, c: Seen) -> float:
         """Distance to `c` after slot 1 (R-ACT-FACTS)."""
-        d = c.reach
+        d = 0.0 if c.base_contact else c.distance
         return d - self.moved if c is self.approached else d
 
     def in_zone(self, c: Seen) -> bool:
@@ -49,7 +59,9 @@ class Plan:
         return [c for c in self.seen if self.in_zone(c)]
 
     def touching(self) -> list[Seen]:
-        return [c for c in self.seen if self.now(c) <= 0]
+        if self._touching is None:
+            self._touching = [c for c in self.seen if self.now(c) <= 0]
+        return self._touching
 
 
 def closest(candidates: Sequence[Seen], plan: Plan) -> tuple[Seen, tuple[str, ...]]:
@@ -88,7 +100,7 @@ def approach(plan: Plan, target: str, distance: float, why: str, rule: str,
     throttle = " (Full Throttle forces a complete Run)" if plan.bot.full_throttle else ""
     verb = "walks" if action == "walk" else "runs"
     plan.add(action, target, move, f"{why}, so it {verb} {inches(move)} {where}{throttle}.", rule)
-    plan.approached, plan.moved = seen, move
+    plan.approached, plan.moved, plan._touching = seen, move, None
     return move
 
 
@@ -119,37 +131,52 @@ def respond(plan: Plan, focus: Seen | None, pool: Sequence[Seen], lead: str = ""
     R-SLOT2-PRIORITY: an Attack that can do damage comes before a Scan, whose Marked is gone at
     the end of Phase 4. `focus` is preferred wherever it qualifies. Answers the target or None.
     """
-    bot, name = plan.bot, plan.bot.name
     if ATTACK not in plan.used:
-        foes = plan.touching()
-        if foes:
-            foe = focus if focus in foes else closest(foes, plan)[0]
-            came = foe is plan.approached and plan.moved > 0
-            plan.add("melee", foe.name, None, lead + (
-                f"Having moved into base contact with {foe.name}, {name} attacks it in melee in Phase 3 "
-                "with its second action, from a different family." if came else
-                f"{name} is in base contact with {foe.name}, so it attacks in melee in Phase 3."),
-                rule or ("R-ACT-TWO" if came else "R-CONTACT-MELEE"))
+        foe = melee(plan, focus, lead, rule) if plan.touching() else shoot(plan, focus, pool, lead, rule)
+        if foe is not None:
             return foe
-        if can_shoot(plan):
-            rng = bot.shoot_range
-            marks = [c for c in pool if c.line_of_sight and plan.now(c) <= rng]
-            if marks:
-                foe = focus if focus in marks else closest(marks, plan)[0]
-                plan.add("shoot", foe.name, None, lead + (
-                    f"{foe.name} is in line of sight {inches(plan.now(foe))} away, within {name}'s "
-                    f"{inches(rng)} range, and {name} is not in base contact, so it shoots in Phase 3."),
-                    rule or "R-CMB-SHOOT")
-                return foe
-    if SCAN not in plan.used:
-        eligible = [c for c in plan.seen if c.line_of_sight and plan.in_zone(c)]
-        if eligible:
-            foe = focus if focus in eligible else closest(eligible, plan)[0]
-            plan.add("scan", foe.name, None, lead + (
-                f"{foe.name} is in line of sight and inside {name}'s {inches(bot.control_zone)} zone, "
-                f"so a Scan gives {foe.name} +1 Marked at once."), rule or "R-SCAN")
-            return foe
-    return None
+    return scan(plan, focus, lead, rule) if SCAN not in plan.used else None
+
+
+def melee(plan: Plan, focus: Seen | None, lead: str, rule: str | None) -> Seen:
+    """An AI-Bot in base contact prioritizes melee (seed 000, Phase 3)."""
+    foes, name = plan.touching(), plan.bot.name
+    foe = focus if focus in foes else closest(foes, plan)[0]
+    came = foe is plan.approached and plan.moved > 0
+    plan.add("melee", foe.name, None, lead + (
+        f"Having moved into base contact with {foe.name}, {name} attacks it in melee in Phase 3 "
+        "with its second action, from a different family." if came else
+        f"{name} is in base contact with {foe.name}, so it attacks in melee in Phase 3."),
+        rule or ("R-ACT-TWO" if came else "R-CONTACT-MELEE"))
+    return foe
+
+
+def shoot(plan: Plan, focus: Seen | None, pool: Sequence[Seen], lead: str, rule: str | None) -> Seen | None:
+    """R-CMB-SHOOT: a target in line of sight and in range, from `pool`."""
+    if not can_shoot(plan):
+        return None
+    reach, name = plan.bot.shoot_range, plan.bot.name
+    marks = [c for c in pool if c.line_of_sight and plan.now(c) <= reach]
+    if not marks:
+        return None
+    foe = focus if focus in marks else closest(marks, plan)[0]
+    plan.add("shoot", foe.name, None, lead + (
+        f"{foe.name} is in line of sight {inches(plan.now(foe))} away, within {name}'s "
+        f"{inches(reach)} range, and {name} is not in base contact, so it shoots in Phase 3."),
+        rule or "R-CMB-SHOOT")
+    return foe
+
+
+def scan(plan: Plan, focus: Seen | None, lead: str, rule: str | None) -> Seen | None:
+    """R-SCAN: +1 Marked to a Character both in line of sight and inside the zone; none, no Scan."""
+    eligible = [c for c in plan.seen if c.line_of_sight and plan.in_zone(c)]
+    if not eligible:
+        return None
+    foe, name = focus if focus in eligible else closest(eligible, plan)[0], plan.bot.name
+    plan.add("scan", foe.name, None, lead + (
+        f"{foe.name} is in line of sight and inside {name}'s {inches(plan.bot.control_zone)} zone, "
+        f"so a Scan gives {foe.name} +1 Marked at once."), rule or "R-SCAN")
+    return foe
 
 
 def fallback(plan: Plan, target: str | None, remaining: float, has_base: bool = True,

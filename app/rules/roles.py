@@ -37,7 +37,7 @@ def hunter_target(plan: Plan) -> tuple[Seen | None, str]:
     return None, ""
 
 
-def hunter(plan: Plan, directive: Directive, rng: random.Random) -> None:
+def hunter(plan: Plan, directive: Directive, rng: random.Random | None) -> None:
     focus, why = hunter_target(plan)
     if plan.bot.knocked_down:
         stand_up(plan)
@@ -59,11 +59,14 @@ def hunter(plan: Plan, directive: Directive, rng: random.Random) -> None:
         fallback(plan, focus.name, plan.now(focus))
 
 
-def rolled_direction(directive: Directive, rng: random.Random) -> int:
-    return directive.direction if directive.direction is not None else rng.randint(1, 8)
+def rolled_direction(directive: Directive, rng: random.Random | None) -> int:
+    """The given direction, else a d8 from the injected rng (a fresh one only when needed)."""
+    if directive.direction is not None:
+        return directive.direction
+    return (rng or random.Random()).randint(1, 8)
 
 
-def random_move(plan: Plan, directive: Directive, rng: random.Random) -> None:
+def random_move(plan: Plan, directive: Directive, rng: random.Random | None) -> None:
     """R-ROLE-HUNTER: a full Walk in a rolled direction; R-HUNTER-RANDOM: the fallback goes on."""
     bot = plan.bot
     direction = rolled_direction(directive, rng)
@@ -159,6 +162,20 @@ def interact(plan: Plan, obj: str, walked: bool) -> None:
         "R-ROLE-WORKER")
 
 
+def engaged_or_unmeasured(plan: Plan, where: str, distance: float | None) -> bool:
+    """Before a Worker or Patrol moves: in base contact it fights (R-CONTACT-MELEE); without a
+    reported distance it does not move and only deals with its zone (R-ACT-UNKNOWN)."""
+    touching = plan.touching()
+    if touching:
+        fight_in_contact(plan, closest(touching, plan)[0])
+        return True
+    if distance is None:
+        plan.notes.append(f"No distance to {where} was reported, so {plan.bot.name} does not move.")
+        respond(plan, None, plan.zone())
+        return True
+    return False
+
+
 def worker(plan: Plan, directive: Directive) -> None:
     """R-ROLE-WORKER; R-WORKER-SLOT2: with its object handled or out of reach, slot 2 deals with
     Characters in its zone (Melee, Shoot, Scan), else the fallback toward the object."""
@@ -177,9 +194,7 @@ def worker(plan: Plan, directive: Directive) -> None:
         interact(plan, obj, False)
         respond(plan, None, plan.zone())
         return
-    touching = plan.touching()
-    if touching:
-        fight_in_contact(plan, closest(touching, plan)[0])
+    if engaged_or_unmeasured(plan, obj, directive.object_distance):
         return
     move = approach(plan, obj, away, f"{bot.name} works at {obj}, {inches(away)} away", "R-ROLE-WORKER")
     if move >= away > 0:
@@ -199,9 +214,7 @@ def patrol(plan: Plan, directive: Directive) -> None:
         if respond(plan, None, plan.zone()) is None and fallback(plan, waypoint, away, False):
             plan.arrived = plan.actions[-1].move >= away
         return
-    touching = plan.touching()
-    if touching:
-        fight_in_contact(plan, closest(touching, plan)[0])
+    if engaged_or_unmeasured(plan, waypoint, directive.waypoint_distance):
         return
     if away <= 0:
         plan.arrived = True

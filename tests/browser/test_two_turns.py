@@ -12,6 +12,8 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Page, expect
 
+from tests.support.layout import layout_problems
+
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((768, 1024), (1024, 768))
 
@@ -77,12 +79,11 @@ class Game:
         return self.page.locator(f"#panel-status li[data-name='{name}']")
 
     def snap(self, name: str) -> None:
-        """Screenshots at both sizes; neither may scroll sideways (no horizontal scrolling)."""
+        """Screenshots at both sizes; neither may scroll sideways, every control is finger-sized."""
         for width, height in SIZES:
             self.page.set_viewport_size({"width": width, "height": height})
             self.page.evaluate("window.scrollTo(0, 0)")
-            overflow = self.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            assert overflow <= 0, f"{name}: {overflow}px of horizontal scrolling at {width}px"
+            assert layout_problems(self.page) == [], f"{name} at {width}px"  # no sideways scroll, 44px targets
             path = self.artifacts / f"turn-{name}-{width}x{height}.png"
             self.page.screenshot(path=str(path), full_page=True)
             self.shots.append(path.name)
@@ -117,7 +118,7 @@ def play_turn_one(game: Game) -> None:
     game.submit("move")
     expect(game.model("Ada")).to_contain_text("Marked 2")
     expect(page.locator("#turn-news")).to_contain_text("Ada +2 Marked (now 2)")
-    marked = page.locator(f"#ch-{game.ids['Ada']}-marked")
+    marked = page.locator(f"#st-ch-{game.ids['Ada']}-marked")
     expect(marked).to_have_class(re.compile(r"\bchanged\b"))  # the new value flashes briefly
     assert marked.evaluate("e => getComputedStyle(e).animationName") == "turn-flash"
     page.emulate_media(reduced_motion="reduce")
