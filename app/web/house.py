@@ -17,8 +17,8 @@ from pydantic import ValidationError
 from app import games
 from app.rules.commands import Refused
 from app.rules.models import GameState, HouseRules
-from app.web.deps import EditDep, Opened, SessionDep
 from app.web.command_forms import field_messages, form_to_body, int_or_none
+from app.web.deps import EditDep, Opened, SessionDep
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)

@@ -43,7 +43,8 @@ def game_context(opened: Opened, session: Session, **extra: Any) -> dict[str, An
     return context | extra
 
 
-def render_panel(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
+def render_panel(request: Request, name: str, context: dict[str, Any],
+                 status_code: int = 200) -> HTMLResponse:
     if name not in PANELS:
         raise HTTPException(404, f"No panel named {name!r}.")
     return templates.TemplateResponse(request, PANELS[name], context, status_code=status_code)

@@ -19,8 +19,8 @@ from pydantic import BaseModel, ValidationError
 from app import games
 from app.rules.commands import Refused
 from app.web import house, odds, turn_context, view  # noqa: F401  (routes, context hook, template helpers)
-from app.web.deps import EditDep, Opened, SessionDep
 from app.web.command_forms import FormValues, field_messages, form_to_body, int_or_none
+from app.web.deps import EditDep, Opened, SessionDep
 from app.web.panels import PANELS, game_context
 from app.web.templating import templates
 
