@@ -11,7 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.settings import get_settings
-from app.web import api, pages, panels
+from app.web import api, pages, panels, share
 from app.web.templating import templates
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +31,7 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(panels.router)
+    share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
     app.add_exception_handler(StarletteHTTPException, _http_error)
     return app
 
