@@ -80,7 +80,12 @@ class StepDoc(Strict):
             return self
         if self.kind not in engine.command_names():
             raise ValueError(f"unknown command {self.kind!r}")
-        engine.parse(self.command)  # a recorded command must still be a valid command
+        try:  # a recorded command must still be a valid command
+            engine.parse(self.command)
+        except ValidationError as error:
+            problems = "; ".join(f"command.{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                                 for e in error.errors())
+            raise ValueError(f"the recorded command is not valid: {problems}") from None
         return self
 
 
