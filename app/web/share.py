@@ -40,7 +40,7 @@ def qr_svg(url: str) -> Markup:
     """The link as an inline SVG QR code: dark on white with a quiet zone, so phones read it in
     either theme. Only our own absolute URL goes in (token characters are URL-safe)."""
     code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=4, border=2, dark="#000", light="#fff",
+    return Markup(code.svg_inline(border=2, dark="#000", light="#fff", omitsize=True,
                                   title="QR code of the link", svgclass="qr"))
 
 
