@@ -22,7 +22,6 @@
   var shown = 0;      // the step the panels were last refreshed to
   var failures = 0;   // stream errors since it was last open
   var refreshing = null;
-  var panelErrors = 0; // failed panel fetches, so a failed refresh is retried on the next event
   var OFFLINE_AFTER = 6;  // failed attempts (about 30 s with back-off) before "offline"
 
   var LABELS = {connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…",
@@ -68,12 +67,24 @@
     return Array.prototype.some.call(panel.querySelectorAll("input, textarea, select"), isDirty);
   }
 
-  function refreshPanel(panel) {
+  /* Fetch one panel and swap it in. Plain fetch, not htmx.ajax: htmx queues requests per source
+     element, and several panel refreshes at once would drop all but the last. */
+  function refreshPanel(panel, force) {
     var name = panel.dataset.panel;
     var open = Array.prototype.map.call(panel.querySelectorAll("details[open][id]"), function (d) { return d.id; });
-    return htmx.ajax("GET", live.dataset.panels + encodeURIComponent(name), {target: panel, swap: "outerHTML"})
-      .then(function () {
-        open.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+    return fetch(live.dataset.panels + encodeURIComponent(name),
+                 {headers: {"HX-Request": "true"}, credentials: "same-origin", cache: "no-store"})
+      .then(function (response) {
+        if (!response.ok) throw new Error("panel " + name + ": " + response.status);
+        var seq = parseInt(response.headers.get("X-Game-Seq"), 10);
+        return response.text().then(function (html) {
+          var current = document.querySelector('[data-panel="' + name + '"]');
+          if (!current) return;
+          if (!force && (typingIn(current) || unsent(current))) { markStale(current); return; }
+          htmx.swap(current, html, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
+          if (!isNaN(seq)) seen = Math.max(seen, seq);
+          open.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+        });
       });
   }
 
@@ -84,7 +95,7 @@
     button.type = "button";
     button.className = "btn live-stale";
     button.textContent = "Changed on another device: show it (drops what you typed here)";
-    button.addEventListener("click", function () { refreshPanel(panel); });
+    button.addEventListener("click", function () { refreshPanel(panel, true); });
     panel.insertBefore(button, panel.firstChild);
   }
 
@@ -94,7 +105,6 @@
       return refreshing.then(function () { return refreshPanels(force); });
     }
     var goal = known;
-    var errorsBefore = panelErrors;
     var failed = false;
     var jobs = [];
     document.querySelectorAll("[data-panel]").forEach(function (panel) {
@@ -102,11 +112,10 @@
         if (typingIn(panel)) panel.dataset.stale = "true"; else markStale(panel);
         return;
       }
-      jobs.push(refreshPanel(panel).catch(function () { failed = true; }));
+      jobs.push(refreshPanel(panel, force).catch(function () { failed = true; }));
     });
     refreshing = Promise.all(jobs).then(function () {
       refreshing = null;
-      failed = failed || panelErrors > errorsBefore;
       if (!failed) shown = Math.max(shown, goal);
       if (known > shown && !failed) return refreshPanels(false);
     });
@@ -141,8 +150,6 @@
 
   function onAfterRequest(evt) {
     var xhr = evt.detail.xhr;
-    var path = (evt.detail.requestConfig && evt.detail.requestConfig.path) || "";
-    if (!evt.detail.successful && path.indexOf(live.dataset.panels) === 0) panelErrors += 1;
     var header = xhr && xhr.getResponseHeader("X-Game-Seq");
     if (header && xhr.status < 400) seen = Math.max(seen, parseInt(header, 10) || 0);
   }
