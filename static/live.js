@@ -21,6 +21,7 @@
   var known = 0;      // the newest step the stream announced
   var shown = 0;      // the step the panels were last refreshed to
   var failures = 0;   // stream errors since it was last open
+  var connected = false;
   var refreshing = null;
   var OFFLINE_AFTER = 6;  // failed attempts (about 30 s with back-off) before "offline"
 
@@ -224,12 +225,14 @@
 
   function onOpen() {
     failures = 0;
+    connected = true;
     setState("live");
   }
 
   function onError(evt) {
     if (indicator.dataset.state === "revoked") return;
     failures += 1;
+    connected = false;
     setState(navigator.onLine === false || failures >= OFFLINE_AFTER ? "offline" : "reconnecting");
     var source = evt.detail && evt.detail.source;
     // Closed, the extension reconnects with its back-off instead of the browser's fixed retry.
@@ -268,6 +271,9 @@
     document.body.addEventListener("htmx:beforeSwap", onBeforeSwap);
     document.addEventListener("focusout", onFocusOut);
     window.addEventListener("offline", function () { if (indicator.dataset.state !== "revoked") setState("offline"); });
+    window.addEventListener("online", function () {
+      if (indicator.dataset.state === "offline") setState(connected ? "live" : "reconnecting");
+    });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -36,12 +36,12 @@ def install(app: FastAPI) -> None:
     install_access_log_filter()
 
 
-def qr_svg(url: str) -> Markup:
+def qr_svg(url: str, label: str = "link") -> Markup:
     """The link as an inline SVG QR code: dark on white with a quiet zone, so phones read it in
     either theme. Only our own absolute URL goes in (token characters are URL-safe)."""
     code = segno.make(url, error="m")
     return Markup(code.svg_inline(border=2, dark="#000", light="#fff", omitsize=True,
-                                  title="QR code of the link", svgclass="qr"))
+                                  title=f"QR code of the {label}", svgclass="qr"))
 
 
 def absolute(request: Request, path: str) -> str:

@@ -133,3 +133,35 @@ def test_a_command_that_lost_a_race_shows_why_and_what_changed(browser, live_ser
         "() => document.querySelector('[data-panel=roster] .live-changes')?.textContent.includes('Quick Bo')")
     roster_shows(player, "Quick Bo")
     player.context.close()
+
+
+def test_copy_puts_the_link_on_the_clipboard_and_a_replaced_link_tells_its_watchers(browser, live_server):
+    url = live_server.url
+    game = new_game(url)
+    player = browser.new_context(permissions=["clipboard-read", "clipboard-write"]).new_page()
+    watcher = browser.new_context().new_page()
+    player.goto(url + game["edit_url"])
+    watcher.goto(url + game["view_url"])
+    for page in (player, watcher):
+        page.wait_for_selector('#live-status[data-state="live"]')
+    player.click('[data-copy="share-watch-url"]')
+    player.wait_for_selector('[data-copy="share-watch-url"]:has-text("Copied")')
+    assert player.evaluate("navigator.clipboard.readText()") == url + game["view_url"]
+    player.click('[data-link="watch"] .share-qr summary')
+    assert player.locator('[data-link="watch"] svg.qr').is_visible()
+
+    player.get_by_text("New watch link…").click()
+    player.get_by_role("button", name="Replace the watch link").click()
+    watcher.wait_for_selector('#live-status[data-state="revoked"]')
+    assert "no longer works" in watcher.locator("#live-notice").inner_text()
+    player.wait_for_function(f"() => document.querySelector('#share-watch-url').value !== '{url}{game['view_url']}'")
+    new_link = player.input_value("#share-watch-url")
+    assert httpx.get(url + game["view_url"]).status_code == 404
+    assert httpx.get(new_link).status_code == 200
+
+    player.context.set_offline(True)
+    player.wait_for_selector('#live-status[data-state="offline"]')
+    player.context.set_offline(False)
+    player.wait_for_selector('#live-status[data-state="live"]', timeout=30000)
+    player.context.close()
+    watcher.context.close()
