@@ -18,7 +18,7 @@ TOKEN = new_token()
     (f"/api/games/{TOKEN}/export", "/api/games/…/export"),
     ("/api/games/import", "/api/games/import"),
     ("/static/vendor/htmx-ext-sse-2.2.4.min.js", "/static/vendor/htmx-ext-sse-2.2.4.min.js"),
-])
+], ids=["play page", "watch panel", "export", "no token", "static file"])
 def test_a_path_is_logged_without_its_token(path, logged):
     assert redact(path) == logged
 
