@@ -5,14 +5,13 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.settings import get_settings
-from app.web import api, pages, panels, share
-from app.web.templating import templates
+from app.web import activation_api, api, errors, pages, panels, roster, rules_api, share
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,24 +27,16 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
 
     app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0", lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
     app.include_router(api.router)
+    app.include_router(rules_api.router)
     app.include_router(pages.router)
     app.include_router(panels.router)
+    app.include_router(roster.router)
     share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
-    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(StarletteHTTPException, errors.http_error)
+    app.add_exception_handler(RequestValidationError, errors.validation_error)
     return app
-
-
-def _wants_html(request: Request) -> bool:
-    return not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
-
-
-async def _http_error(request: Request, exc: StarletteHTTPException):
-    if _wants_html(request):
-        return templates.TemplateResponse(
-            request, "error.html", {"status": exc.status_code, "detail": exc.detail}, status_code=exc.status_code
-        )
-    return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
 
 app = create_app()

@@ -100,15 +100,17 @@
     panel.insertBefore(button, panel.firstChild);
   }
 
-  /* Re-fetch every panel (those being typed in wait). Resolves when all are done. */
-  function refreshPanels(force) {
+  /* Re-fetch every panel but `except` (those being typed in wait, unless forced).
+     Resolves when all are done. */
+  function refreshPanels(force, except) {
     if (refreshing) {
-      return refreshing.then(function () { return refreshPanels(force); });
+      return refreshing.then(function () { return refreshPanels(force, except); });
     }
     var goal = known;
     var failed = false;
     var jobs = [];
     document.querySelectorAll("[data-panel]").forEach(function (panel) {
+      if (panel.dataset.panel === except) return;
       if (!force && (typingIn(panel) || unsent(panel))) {
         if (typingIn(panel)) panel.dataset.stale = "true"; else markStale(panel);
         return;
@@ -117,7 +119,7 @@
     });
     refreshing = Promise.all(jobs).then(function () {
       refreshing = null;
-      if (!failed) shown = Math.max(shown, goal);
+      if (!failed && !except) shown = Math.max(shown, goal);
       if (known > shown && !failed) return refreshPanels(false);
     });
     return refreshing;
@@ -167,27 +169,42 @@
     }
   }
 
+  /* A 409 comes in two shapes. A route that lets games.Conflict through answers a short reason
+     with `HX-Reswap: none`: it is shown in place and every panel is refreshed. A route that
+     answers its own form with the reason (the roster editor) is swapped as usual; the other
+     panels are refreshed and what changed meanwhile is added next to it. */
   function onBeforeSwap(evt) {
     var xhr = evt.detail.xhr;
     if (xhr.status !== 409) return;
-    evt.detail.shouldSwap = false;
-    evt.detail.isError = false;
     var sentSeen = parseInt((evt.detail.requestConfig.headers || {})["X-Game-Seen"], 10);
+    var since = isNaN(sentSeen) ? seen : sentSeen;
     var source = evt.detail.requestConfig.elt;
-    var panel = source && source.closest ? source.closest("[data-panel]") : null;
+    var panel = [evt.detail.target, source].map(function (el) {
+      return el && el.closest ? el.closest("[data-panel]") : null;
+    }).filter(Boolean)[0];
     var where = panel ? panel.dataset.panel : null;
     known = Math.max(known, parseInt(xhr.getResponseHeader("X-Game-Seq"), 10) || 0);
-    var message = reasonOf(xhr);
-    refreshPanels(true).then(function () { showConflict(message, isNaN(sentSeen) ? seen : sentSeen, where); });
+    if (xhr.getResponseHeader("HX-Reswap") === "none" || !evt.detail.shouldSwap) {
+      evt.detail.shouldSwap = false;
+      evt.detail.isError = false;
+      var message = reasonOf(xhr);
+      refreshPanels(true).then(function () { showConflict(message, since, where); });
+    } else {
+      setTimeout(function () {
+        refreshPanels(true, where).then(function () { showConflict(null, since, where); });
+      }, 0);
+    }
   }
 
   function showConflict(message, since, panelName) {
     var box = document.createElement("div");
     box.className = "live-conflict";
     box.setAttribute("role", "alert");
-    var text = document.createElement("p");
-    text.textContent = message;
-    box.appendChild(text);
+    if (message) {
+      var text = document.createElement("p");
+      text.textContent = message;
+      box.appendChild(text);
+    }
     var holder = panelName && document.querySelector('[data-panel="' + panelName + '"]');
     if (holder) holder.insertBefore(box, holder.firstChild);
     else document.getElementById("live-notice").appendChild(box);

@@ -7,7 +7,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.rules import roster  # noqa: F401  (registers the roster commands)
+from app.rules import (
+    roster,  # noqa: F401  (registers the roster commands)
+    turn,  # noqa: F401  (registers the play commands)
+)
 from app.rules.commands import REGISTRY, Body, Entry, Refused
 from app.rules.models import GameState
 

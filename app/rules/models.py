@@ -68,6 +68,9 @@ class HouseRules(Frozen):
     cover_dice: dict[str, int] = Field(default_factory=lambda: {"light": 1, "heavy": 2})  # R-CMB-SHOOT
     cover_colour: str = "white"
     dice_mode: Literal["app", "entered"] = "app"  # who rolls by default
+    # R-HACK-HELP: what DIAGNOSTICS / TECH SUPPORT add to a hacking pool (the seeds do not say)
+    hack_help_dice: int = Field(default=1, ge=0, le=10)
+    hack_help_colour: str = "white"
 
 
 # --- the roster --------------------------------------------------------------------------
@@ -150,6 +153,53 @@ class Bot(Frozen):
         return any(g.result == "full_throttle" and g.turns_left > 0 for g in self.glitches)
 
 
+# --- the turn's bookkeeping (turn.py and the phase modules) -----------------------------
+
+ActionStatus = Literal["pending", "done", "skipped"]
+
+
+class DecidedAction(Frozen):
+    """One of a bot's two actions as decided in Phase 2 (R-ACT-TWO), kept for Phase 3.
+
+    `status`: Phase 2 actions (moves, Scan, Interact) are "done" when decided (R-ACT-PHASE);
+    Melee and Shoot stay "pending" until Phase 3 resolves or skips them."""
+
+    slot: int
+    family: str
+    action: str
+    phase: int
+    target: str | None = None  # the name the decision speaks of (Character, subject, object, waypoint)
+    target_id: str | None = None  # the Character's roster id when the target is a Character
+    move: float | None = None
+    fallback: bool = False
+    reason: str = ""
+    rule: str | None = None
+    direction: int | None = None  # a random move's direction, 1..8
+    status: ActionStatus = "pending"
+
+
+class SeenFact(Frozen):
+    """What the player reported about one Character when the bot activated (R-LOS, R-ZONE)."""
+
+    character_id: str
+    distance: float
+    line_of_sight: bool
+    base_contact: bool
+
+
+class Decision(Frozen):
+    """One bot's activation this turn: the decision card and the Phase 3 to-do list."""
+
+    bot_id: str
+    turn: int
+    actions: list[DecidedAction] = Field(default_factory=list)
+    marked: dict[str, int] = Field(default_factory=dict)  # character id -> stacks gained
+    ties: list[str] = Field(default_factory=list)
+    seen: list[SeenFact] = Field(default_factory=list)
+    note: str = ""
+    rebooted: bool = False  # a Reboot took this activation: no actions at all this turn (R-GLITCH)
+
+
 # --- the game ---------------------------------------------------------------------------
 
 
@@ -167,9 +217,43 @@ class GameState(Frozen):
     characters: list[Character] = Field(default_factory=list)
     bots: list[Bot] = Field(default_factory=list)
     house: HouseRules = Field(default_factory=HouseRules)
+    # the turn's bookkeeping (turn.py); all reset by end_turn unless said otherwise
+    activation_order: list[str] = Field(default_factory=list)  # the player's order, kept across turns
+    decisions: list[Decision] = Field(default_factory=list)  # this turn's activations, in order
+    event: str | None = None  # the Event recorded this turn
+    phase3_melee: bool = False  # Danger +1 already paid for melee this Phase 3 (R-CMB-DANGER)
+    engaged: list[str] = Field(default_factory=list)  # "bot_id:character_id" melees resolved this Phase 3
+    position_checks: dict[str, bool] = Field(default_factory=dict)  # bot id -> passed (R-END-CHECK)
+    danger_excess: int = Field(default=0, ge=0)  # how far an effect would have pushed Danger past the limit
 
     def character(self, id_: str) -> Character | None:
         return next((c for c in self.characters if c.id == id_), None)
 
     def bot(self, id_: str) -> Bot | None:
         return next((b for b in self.bots if b.id == id_), None)
+
+    def decision(self, bot_id: str) -> Decision | None:
+        return next((d for d in self.decisions if d.bot_id == bot_id), None)
+
+    def in_order(self) -> list[Bot]:
+        """The bots in the player's activation order; bots not listed follow in roster order."""
+        rank = {bot_id: i for i, bot_id in enumerate(self.activation_order)}
+        return sorted(self.bots, key=lambda b: rank.get(b.id, len(rank)))
+
+    def to_activate(self) -> list[Bot]:
+        """Bots still to activate this turn (Phase 2), in order; destroyed bots do not act."""
+        return [b for b in self.in_order() if b.health > 0 and self.decision(b.id) is None]
+
+    def pending_actions(self) -> list[tuple[str, DecidedAction]]:
+        """(bot id, action) for every decided action not yet resolved: Phase 3's to-do list."""
+        return [(d.bot_id, a) for d in self.decisions for a in d.actions
+                if a.status == "pending" and self.bot(d.bot_id) is not None]
+
+    def checks_due(self) -> list[Bot]:
+        """Bots whose Primary Directive position check (R-END-CHECK) is still unanswered."""
+        return [b for b in self.bots if needs_position_check(b) and b.id not in self.position_checks]
+
+
+def needs_position_check(bot: Bot) -> bool:
+    """R-END-CHECK: Sentries and Patrols are checked at Phase 4 unless exempt or destroyed."""
+    return bot.role in ("sentry", "patrol") and not bot.exempt and bot.health > 0

@@ -55,6 +55,7 @@ class BotSheet(Body):
     waypoints: list[Name] = Field(default_factory=list, max_length=40)
     patrol_mode: Literal["route", "circuit"] = "circuit"
     exempt: bool = False
+    out_of_ammo: bool = False  # set by the player on the sheet too (R-CMB-AMMO), not only by play
 
 
 def _check_pools(state: GameState, pools: dict[str, dict[str, int]]) -> None:

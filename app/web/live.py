@@ -88,7 +88,8 @@ async def conflict_answer(request: Request, conflict: games.Conflict):
     headers = {"X-Game-Seq": str(conflict.seq)}
     if request.url.path.startswith("/api/"):
         return JSONResponse({"detail": conflict.reason, "seq": conflict.seq}, 409, headers=headers)
-    if request.headers.get("HX-Request"):
-        return HTMLResponse(f'<p class="live-conflict">{escape(conflict.reason)}</p>', 409, headers=headers)
+    if request.headers.get("HX-Request"):  # live.js shows it; nothing on the page is replaced
+        return HTMLResponse(f'<p class="live-conflict">{escape(conflict.reason)}</p>', 409,
+                            headers={**headers, "HX-Reswap": "none"})
     return templates.TemplateResponse(request, "error.html", {"status": 409, "detail": conflict.reason},
                                       status_code=409, headers=headers)

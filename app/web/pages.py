@@ -21,9 +21,21 @@ class GameForm(BaseModel):
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
+MESSAGES = {"name": "Give a name of 1 to 80 characters.",
+            "seed": f"Write a whole number from 0 to {2**31 - 1}, or leave it blank."}
+
+
 def form_errors(error: ValidationError) -> dict[str, str]:
     """Field name -> message, to show next to each field."""
-    return {".".join(str(p) for p in e["loc"]) or "form": e["msg"] for e in error.errors()}
+    errors: dict[str, str] = {}
+    for e in error.errors():
+        key = ".".join(str(p) for p in e["loc"]) or "form"
+        errors.setdefault(key, MESSAGES.get(key, e["msg"]))
+    return errors
+
+
+def is_htmx(request: Request) -> bool:
+    return request.headers.get("HX-Request") == "true"
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -62,27 +74,49 @@ def game_page(request: Request, opened, session):
 
 
 @router.post("/g/{token}/rename", response_class=HTMLResponse)
-def rename(request: Request, opened: EditDep, session: SessionDep, name: Annotated[str, Form()] = ""):
+def rename(request: Request, opened: EditDep, session: SessionDep,
+           name: Annotated[str, Form()] = "", back: Annotated[str, Form()] = ""):
+    """Rename from the game page (swaps the title) or from the home list (`back=home`, swaps the row)."""
+    from_home = back == "home"
     try:
         form = GameForm(name=name.strip())
     except ValidationError as error:
-        context = {"game": opened.game, "errors": form_errors(error), "values": {"name": name}}
-        return templates.TemplateResponse(request, "_game_title.html", context, status_code=422)
+        return _rename_refused(request, opened, session, form_errors(error), name, from_home)
     games.rename(session, opened.game, form.name)
-    if request.headers.get("HX-Request"):
-        return templates.TemplateResponse(request, "_game_title.html", {"game": opened.game, "opened": opened})
-    return RedirectResponse(f"/g/{opened.token}", status_code=303)
+    if not is_htmx(request):
+        return RedirectResponse("/" if from_home else f"/g/{opened.token}", status_code=303)
+    if from_home:
+        return templates.TemplateResponse(request, "_game_row.html", {"g": opened.game})
+    return templates.TemplateResponse(request, "_game_title.html", {"game": opened.game, "opened": opened})
+
+
+def _rename_refused(request: Request, opened, session, errors: dict[str, str], name: str, from_home: bool):
+    """422 with the message next to the field and the typed name kept: a partial for htmx,
+    else the whole page it came from."""
+    values = {"name": name}
+    if from_home:
+        if is_htmx(request):
+            context = {"g": opened.game, "errors": errors, "values": values}
+            return templates.TemplateResponse(request, "_game_row.html", context, status_code=422)
+        context = {"games": games.list_games(session), "row_id": opened.game.id, "row_errors": errors,
+                   "row_values": values}
+        return templates.TemplateResponse(request, "home.html", context, status_code=422)
+    context = game_context(opened, session, errors=errors, values=values)
+    name = "_game_title.html" if is_htmx(request) else "game.html"
+    return templates.TemplateResponse(request, name, context, status_code=422)
 
 
 @router.post("/g/{token}/duplicate")
-def duplicate(opened: EditDep, session: SessionDep):
+def duplicate(opened: EditDep, session: SessionDep, back: Annotated[str, Form()] = ""):
     copy = games.duplicate(session, opened.game)
-    return RedirectResponse(f"/g/{copy.edit_token}", status_code=303)
+    return RedirectResponse("/" if back == "home" else f"/g/{copy.edit_token}", status_code=303)
 
 
 @router.get("/g/{token}/delete", response_class=HTMLResponse)
-def confirm_delete(request: Request, opened: EditDep):
-    return templates.TemplateResponse(request, "confirm_delete.html", {"game": opened.game, "opened": opened})
+def confirm_delete(request: Request, opened: EditDep, back: str = ""):
+    keep = "/" if back == "home" else f"/g/{opened.token}"
+    context = {"game": opened.game, "opened": opened, "keep_url": keep}
+    return templates.TemplateResponse(request, "confirm_delete.html", context)
 
 
 @router.post("/g/{token}/delete")

@@ -13,8 +13,10 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def pytest_collection_modifyitems(items):
-    for item in items:
-        item.add_marker(pytest.mark.browser)
+    here = Path(__file__).parent
+    for item in items:  # this hook sees every test, not only this folder's
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

@@ -113,7 +113,7 @@ def test_a_command_that_lost_a_race_shows_why_and_what_changed(browser, live_ser
         sent["header"] = route.request.headers.get("x-game-seen")
         httpx.post(f"{live_server.url}/api/games/{token}/commands",
                    json={"type": "add_character", "character": {"name": "Quick Bo"}}, timeout=10)
-        route.fulfill(status=409, headers={"Content-Type": "text/html", "X-Game-Seq": "1"},
+        route.fulfill(status=409, headers={"Content-Type": "text/html", "X-Game-Seq": "1", "HX-Reswap": "none"},
                       body='<p class="live-conflict">The game moved on since you looked: Bo is already here.</p>')
 
     player.route("**/g/*/test-race", lose_the_race)

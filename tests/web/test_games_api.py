@@ -73,3 +73,13 @@ def test_the_view_token_cannot_change_anything(client):
     assert client.post(f"/api/games/{view}/commands", json={"type": "add_character", "character": {"name": "X"}}).status_code == 403
     assert client.post(f"/api/games/{view}/undo", json={}).status_code == 403
     assert client.delete(f"/api/games/{view}").status_code == 403
+
+
+def test_non_finite_numbers_in_any_json_body_are_422_not_500(client):
+    raw = {"content-type": "application/json"}
+    for path, body in [("/api/games", b'{"name": NaN}'),
+                       ("/api/rules/odds", b'{"attack": {"pool": {"red": Infinity}}, "defense": {"pool": {}}}'),
+                       ("/api/rules/activation", b'{"bot": {"name": "W", "role": "hunter", "walk": NaN}}')]:
+        response = client.post(path, content=body, headers=raw)
+        assert response.status_code == 422, (path, response.text)
+        assert response.json()["detail"][0]["loc"][0] == "body"

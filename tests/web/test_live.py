@@ -133,7 +133,10 @@ def test_a_stream_holds_no_database_session_while_it_is_open(client, engine):
     event.listen(engine, "checkin", lambda *a: closed.append(1))
     counts = {}
 
-    def check():
+    def check():  # the handler may still be finishing; the stream stays open all along
+        deadline = time.monotonic() + 5
+        while len(opened) > len(closed) and time.monotonic() < deadline:
+            time.sleep(0.01)
         counts["open"] = len(opened) - len(closed)
 
     stream_while(client, f"/v/{game['view_token']}/events", game["id"], check)

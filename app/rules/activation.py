@@ -1,0 +1,69 @@
+"""One AI-Bot's activation in Phase 2: the Marked it causes and its two actions.
+
+`activate(bot, characters, directive, rng) -> Activation` is the whole public door; the four
+roles' decisions live in roles.py, the shared action builders in plan.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from app.rules import roles
+from app.rules.activation_types import (
+    ATTACK,
+    INTERACT,
+    MANEUVER,
+    SCAN,
+    Action,
+    Activation,
+    Activator,
+    Directive,
+    Mark,
+    Seen,
+)
+from app.rules.models import Bot
+from app.rules.plan import Plan
+
+__all__ = ["Seen", "Directive", "Activator", "Action", "Mark", "Activation", "activate",
+           "activator_from_bot", "MANEUVER", "SCAN", "INTERACT", "ATTACK"]
+
+
+def activator_from_bot(bot: Bot) -> Activator:
+    """No Shoot pool or no range: no ranged weapon (R-CMB-SHOOT)."""
+    armed = bot.shoot_range is not None and any(n > 0 for n in bot.shoot.values())
+    return Activator(
+        name=bot.name, role=bot.role, walk=bot.walk, run=bot.run, control_zone=bot.control_zone,
+        points=bot.points, health=bot.health, shoot_range=bot.shoot_range if armed else None,
+        has_ammo=not bot.out_of_ammo, knocked_down=bot.knocked_down, rebooted=bot.rebooted,
+        full_throttle=bot.full_throttle, special_rules=tuple(bot.special_rules),
+    )
+
+
+def marks(bot: Activator, characters: Sequence[Seen]) -> tuple[Mark, ...]:
+    """R-MARK-ACT: every Character inside the bot's zone gains +1 Marked, once per activation."""
+    zone = bot.control_zone
+    return tuple(Mark(c.name, 1, "R-MARK-ACT") for c in characters if c.base_contact or c.distance <= zone)
+
+
+def activate(bot: Activator, characters: Sequence[Seen], directive: Directive,
+             rng: random.Random | None = None) -> Activation:
+    """The Marked the bot causes and up to two actions. `rng` is used only for a Hunter's random
+    direction when `directive.direction` is not given (a fresh Random when none is injected)."""
+    if bot.rebooted:  # R-GLITCH: Reboot stops every action, free ones included; it marks no one
+        return Activation(bot.name, (), (), notes=(f"{bot.name} is rebooted: it takes no actions "
+                                                   "and marks no one this activation.",))
+    plan = Plan(bot, characters)
+    role = bot.role
+    if role == "hunter":
+        roles.hunter(plan, directive, rng)
+    elif role == "sentry":
+        roles.sentry(plan, directive)
+    elif role == "worker":
+        roles.worker(plan, directive)
+    elif role == "patrol":
+        roles.patrol(plan, directive)
+    else:
+        raise ValueError(f"unknown role {role!r}")
+    return Activation(bot.name, marks(bot, characters), tuple(plan.actions), plan.ties, plan.arrived,
+                      tuple(plan.notes))

@@ -1,0 +1,223 @@
+"""Melee between an AI-Bot and a Character (seed 001, rules.md § Combat).
+
+Pure functions over entered or app-rolled `Roll`s: who attacks, the Core roll comparison, the
+counter-attack and Push Back. Shooting lives in `shooting.py`; both share `compare`.
+Every result carries `reason` (one plain sentence for the player) and `rule` (a rules.md id).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+from app.rules.dice import Pool, Roll, add_dice
+
+Side = Literal["npc", "character"]
+Outcome = Literal["damage", "tie", "defended"]
+
+DISTRACTED_COLOUR = "white"  # R-DISTRACTED: "one White die per stack"
+
+
+def who_attacks(npc_points: int, character_points: int, decided_by: Side | None = None) -> tuple[Side, str]:
+    """R-CMB-WHO: a Special Rule first; else the higher current total points; a tie: the NPC."""
+    side = _attacking_side(npc_points, character_points, decided_by)
+    who = "The AI-Bot" if side == "npc" else "The Character"
+    return side, f"{who} attacks ({_why(npc_points, character_points, decided_by)})."
+
+
+def _attacking_side(npc_points: int, character_points: int, decided_by: Side | None) -> Side:
+    if decided_by is not None:
+        if decided_by not in ("npc", "character"):
+            raise ValueError(f"decided_by must be 'npc' or 'character', not {decided_by!r}")
+        return decided_by
+    return "character" if character_points > npc_points else "npc"
+
+
+def _why(npc_points: int, character_points: int, decided_by: Side | None) -> str:
+    """The R-CMB-WHO clause of a reason: why this side attacks."""
+    if decided_by is not None:
+        return "a Special Rule decides"
+    if npc_points == character_points:
+        return f"equal points, {npc_points}: on an NPC–Character tie the NPC attacks"
+    high, low = max(npc_points, character_points), min(npc_points, character_points)
+    return f"more points, {high} to {low}"
+
+
+def attack_pool_against(pool: Pool, distracted_stacks: int) -> Pool:
+    """R-DISTRACTED: each incoming attack on a Distracted Character adds one White die per stack."""
+    return add_dice(pool, DISTRACTED_COLOUR, distracted_stacks)
+
+
+def marked_target_bonus(marked_stacks: int, has_marked_target: bool) -> int:
+    """R-MARKED-TARGET: Marked alone gives nothing; Marked Target adds +1 per stack on the target."""
+    return marked_stacks if has_marked_target else 0
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The Core roll comparison of one attack (R-CMB-ROLL, R-CMB-DAMAGE)."""
+
+    attack_total: int
+    defense_total: int
+    outcome: Outcome
+    damage: int
+
+
+def compare(attack: Roll, defense: Roll, attack_bonus: int = 0, defense_bonus: int = 0) -> Comparison:
+    """Attack total = Hits (Criticals included) + bonus, likewise Defense. Attack > Defense deals
+    the difference, +1 in total if the attacker rolled any Critical (R-CMB-DAMAGE); equal is a tie."""
+    attack_total = attack.hits + attack_bonus
+    defense_total = defense.hits + defense_bonus
+    if attack_total > defense_total:
+        damage = attack_total - defense_total + (1 if attack.criticals else 0)
+        return Comparison(attack_total, defense_total, "damage", damage)
+    if attack_total == defense_total:
+        return Comparison(attack_total, defense_total, "tie", 0)
+    return Comparison(attack_total, defense_total, "defended", 0)
+
+
+@dataclass(frozen=True)
+class MeleeResult:
+    attacker: Side
+    attack_total: int
+    defense_total: int
+    outcome: Outcome
+    damage: int
+    damage_to: str | None
+    push_back: str | None
+    danger_trigger: bool  # R-CMB-DANGER: any melee raises Danger once per phase (turn engine counts)
+    reason: str
+    rule: str
+    counter_attack: bool = False
+    attack_bonus: int = 0
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One side of an engagement as the rules see it: name and current total points."""
+
+    name: str
+    points: int
+
+
+def resolve_melee(
+    npc: Fighter,
+    character: Fighter,
+    npc_roll: Roll,
+    character_roll: Roll,
+    *,
+    attacker: Side | None = None,
+    counter_attack: bool = False,
+    marked: int = 0,
+    marked_target: bool = False,
+) -> MeleeResult:
+    """One engagement, seed 001 § Phase 3.
+
+    `attacker`: a Special Rule's decision, else None (R-CMB-WHO). Normal route: the attacker's
+    roll is its Melee, the defender's its Defense. `counter_attack`: the AI-Bot attacks and the
+    Character answers with a permitted counter-attack, so both rolls are Melee (R-CMB-TIE).
+    `marked`/`marked_target`: Marked stacks on the Character and whether the AI-Bot has
+    Marked Target (R-MARKED-TARGET). Distracted dice belong in the pool before rolling
+    (`attack_pool_against`).
+    """
+    side = _attacking_side(npc.points, character.points, attacker)
+    why = _why(npc.points, character.points, attacker)
+    bonus = marked_target_bonus(marked, marked_target) if side == "npc" else 0
+    if counter_attack:
+        if side != "npc":
+            raise ValueError("only a Character attacked by the AI-Bot can counter-attack")
+        return _counter_attack(npc, character, npc_roll, character_roll, bonus, why)
+    attacking, defending = (npc, character) if side == "npc" else (character, npc)
+    attack_roll, defense_roll = (npc_roll, character_roll) if side == "npc" else (character_roll, npc_roll)
+    result = compare(attack_roll, defense_roll, attack_bonus=bonus)
+    return _melee_result(side, result, attacking, defending, why, bonus)
+
+
+def _melee_result(
+    side: Side, result: Comparison, attacking: Fighter, defending: Fighter, why: str, bonus: int
+) -> MeleeResult:
+    marked_note = f" (+{bonus} Marked Target)" if bonus else ""
+    attack, defense = result.attack_total, result.defense_total
+    ending = {
+        "damage": f"{defending.name} takes {result.damage} damage",
+        "tie": f"a tie, so {defending.name} is pushed back and takes no damage",
+        "defended": f"{defending.name} defends and takes no damage",
+    }[result.outcome]
+    text = (
+        f"{attacking.name} attacks ({why}) with {attack}{marked_note} against "
+        f"{defending.name}'s defense {defense}: {ending}."
+    )
+    rule = "R-CMB-TIE" if result.outcome == "tie" else "R-CMB-DAMAGE"
+    return MeleeResult(
+        attacker=side,
+        attack_total=result.attack_total,
+        defense_total=result.defense_total,
+        outcome=result.outcome,
+        damage=result.damage,
+        damage_to=defending.name if result.outcome == "damage" else None,
+        push_back=defending.name if result.outcome == "tie" else None,
+        danger_trigger=True,
+        reason=text,
+        rule=rule,
+        attack_bonus=bonus,
+    )
+
+
+def _counter_attack(
+    npc: Fighter, character: Fighter, npc_roll: Roll, character_roll: Roll, bonus: int, why: str
+) -> MeleeResult:
+    """Both rolled Melee: the higher total deals the difference (+1 for any Critical on the
+    winning side); a tie pushes back the lower-point model, or the Character on equal points."""
+    npc_total, character_total = npc_roll.hits + bonus, character_roll.hits
+    opening = f"{npc.name} attacks ({why}) and {character.name} counter-attacks"
+    common = dict(
+        attacker="npc",
+        attack_total=npc_total,
+        defense_total=character_total,
+        danger_trigger=True,
+        counter_attack=True,
+        attack_bonus=bonus,
+    )
+    if npc_total == character_total:
+        pushed = npc if npc.points < character.points else character
+        whom = "the lower-point model" if npc.points != character.points else "the Character, as points tie"
+        return MeleeResult(
+            **common,
+            outcome="tie",
+            damage=0,
+            damage_to=None,
+            push_back=pushed.name,
+            reason=f"{opening}: both Melee totals are {npc_total}, a tie, "
+            f"so {pushed.name} ({whom}) is pushed back.",
+            rule="R-CMB-TIE",
+        )
+    if npc_total > character_total:
+        winner, loser, roll = npc, character, npc_roll
+    else:
+        winner, loser, roll = character, npc, character_roll
+    damage = abs(npc_total - character_total) + (1 if roll.criticals else 0)  # R-CMB-DAMAGE
+    return MeleeResult(
+        **common,
+        outcome="damage",
+        damage=damage,
+        damage_to=loser.name,
+        push_back=None,
+        reason=f"{opening}: Melee {npc_total} against {character_total}, "
+        f"so {winner.name} wins and {loser.name} takes {damage} damage.",
+        rule="R-CMB-DAMAGE",
+    )
+
+
+_SHOOTING = {"shoot_target", "defense_pool_with_cover", "resolve_shoot", "ShootResult", "out_of_ammo"}
+
+
+def __getattr__(name: str):
+    """Shooting lives in shooting.py; `from app.rules.combat import resolve_shoot` still works."""
+    if name in _SHOOTING:
+        from app.rules import shooting
+
+        return getattr(shooting, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,186 @@
+"""The roster editor: add, edit and remove Characters and AI-Bots from the game page.
+
+Every change is a command (`add_character`, `edit_bot`, ...) run through `games.run_command`, so
+it is a step in the log and undo takes it back. Each form is an htmx partial that replaces
+itself (422 with the messages next to the fields, the typed text kept); on success the whole
+roster panel is swapped in. Without JavaScript the same forms post normally and redirect back
+(or show the game page with the form open and its messages).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import ValidationError
+from starlette.datastructures import FormData
+
+from app import games
+from app.rules.commands import Refused
+from app.rules.models import GameState
+from app.web.deps import EditDep, Opened, SessionDep
+from app.web.forms import Reads, bot_values, character_values, read_bot, read_character
+from app.web.panels import PANELS, game_context
+from app.web.templating import templates
+
+router = APIRouter(include_in_schema=False)
+
+
+@dataclass(frozen=True)
+class Kind:
+    slug: str  # in the URL: "characters" | "bots"
+    noun: str  # in commands and template names: "character" | "bot"
+    label: str  # for the player
+    read: Reads
+    find: Callable[[GameState, str], Any]
+
+
+KINDS = {
+    "characters": Kind("characters", "character", "Character", read_character, GameState.character),
+    "bots": Kind("bots", "bot", "AI-Bot", read_bot, GameState.bot),
+}
+
+
+def form_for(noun: str, state: GameState, model: Any = None, values: dict | None = None,
+             errors: dict | None = None, model_id: str | None = None) -> dict[str, Any]:
+    """What a roster form partial needs: its key (unique on the page), values and messages."""
+    if values is None:
+        values = (character_values(model) if noun == "character"
+                  else bot_values(model, state.house.bot_zone))
+    model_id = model.id if model is not None else model_id
+    return {"noun": noun, "model_id": model_id, "key": f"{noun}-{model_id or 'new'}",
+            "values": values, "errors": errors or {}, "colours": sorted(state.house.dice_faces)}
+
+
+def inches(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f'{int(value) if float(value).is_integer() else value:g}"'
+
+
+templates.env.globals["roster_form"] = form_for
+templates.env.filters["inches"] = inches
+
+
+async def posted_form(request: Request) -> FormData:
+    return await request.form()
+
+
+FormDep = Annotated[FormData, Depends(posted_form)]
+
+
+def kind_of(slug: str) -> Kind:
+    if slug not in KINDS:
+        raise HTTPException(404, "The roster has Characters and AI-Bots only.")
+    return KINDS[slug]
+
+
+def is_htmx(request: Request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def seen_of(form: FormData) -> int | None:
+    value = form.get("seen")
+    return int(value) if isinstance(value, str) and re.fullmatch(r"\d{1,9}", value) else None
+
+
+def show_form(request: Request, opened: Opened, session, form: dict, status: int = 200) -> HTMLResponse:
+    """The form alone for htmx; else the whole game page with this form open in the roster."""
+    context = game_context(opened, session, form=form)
+    name = f"_{form['noun']}_form.html" if is_htmx(request) else "game.html"
+    return templates.TemplateResponse(request, name, context, status_code=status)
+
+
+def roster_changed(request: Request, opened: Opened, session) -> Response:
+    """After a step: htmx gets the new roster panel and every other panel out of band."""
+    if not is_htmx(request):
+        return RedirectResponse(f"/g/{opened.token}#panel-roster", status_code=303)
+    context = {"request": request, **game_context(opened, session)}
+    parts = [templates.get_template(PANELS["roster"]).render(context)]
+    for name, template in PANELS.items():
+        if name != "roster":  # the log and status changed too
+            html = templates.get_template(template).render(context)
+            parts.append(re.sub(r"^(\s*<[a-zA-Z][\w-]*)", r'\1 hx-swap-oob="true"', html, count=1))
+    return HTMLResponse("\n".join(parts), headers={"HX-Retarget": "#panel-roster", "HX-Reswap": "outerHTML"})
+
+
+def run(request: Request, opened: Opened, session, command: dict[str, Any], seen: int | None,
+        form: dict) -> Response:
+    """Run the command; on any refusal show the form again with the reason, nothing lost."""
+    status = 422
+    try:
+        games.run_command(session, opened.game, command, seen=seen)
+        return roster_changed(request, opened, session)
+    except ValidationError as error:  # the form reader should have caught it; say so anyway
+        form["errors"] = {str(e["loc"][1] if len(e["loc"]) > 1 else "form"): e["msg"] for e in error.errors()}
+    except games.Conflict as conflict:
+        form["errors"], status = {"form": conflict.reason}, 409
+    except Refused as refused:
+        form["errors"] = {"form": refused.reason}
+    session.rollback()
+    return show_form(request, opened, session, form, status)
+
+
+def _model(kind: Kind, state: GameState, model_id: str):
+    model = kind.find(state, model_id)
+    if model is None:
+        raise HTTPException(404, f"That {kind.label} is no longer in the game.")
+    return model
+
+
+@router.get("/g/{token}/roster/{slug}/new", response_class=HTMLResponse)
+def new_form(request: Request, slug: str, opened: EditDep, session: SessionDep):
+    kind = kind_of(slug)
+    return show_form(request, opened, session, form_for(kind.noun, games.current_state(session, opened.game)))
+
+
+@router.post("/g/{token}/roster/{slug}", response_class=HTMLResponse)
+def add(request: Request, slug: str, opened: EditDep, session: SessionDep, posted: FormDep):
+    kind = kind_of(slug)
+    state = games.current_state(session, opened.game)
+    data, errors, values = kind.read(posted, state.house.dice_faces)
+    form = form_for(kind.noun, state, values=values, errors=errors)
+    if errors:
+        return show_form(request, opened, session, form, 422)
+    return run(request, opened, session, {"type": f"add_{kind.noun}", kind.noun: data}, seen_of(posted), form)
+
+
+@router.get("/g/{token}/roster/{slug}/{model_id}/edit", response_class=HTMLResponse)
+def edit_form(request: Request, slug: str, model_id: str, opened: EditDep, session: SessionDep):
+    kind = kind_of(slug)
+    state = games.current_state(session, opened.game)
+    return show_form(request, opened, session, form_for(kind.noun, state, _model(kind, state, model_id)))
+
+
+@router.post("/g/{token}/roster/{slug}/{model_id}", response_class=HTMLResponse)
+def edit(request: Request, slug: str, model_id: str, opened: EditDep, session: SessionDep, posted: FormDep):
+    kind = kind_of(slug)
+    state = games.current_state(session, opened.game)
+    model = kind.find(state, model_id)
+    data, errors, values = kind.read(posted, state.house.dice_faces)
+    form = form_for(kind.noun, state, model, values=values, errors=errors, model_id=model_id[:40])
+    if model is None:  # removed on another device meanwhile: keep what was typed, say why
+        form["errors"] = {"form": f"That {kind.label} is no longer in the game, so nothing was saved. "
+                                  "Undo brings it back."}
+        return show_form(request, opened, session, form, 409)
+    if errors:
+        return show_form(request, opened, session, form, 422)
+    command = {"type": f"edit_{kind.noun}", "id": model.id, kind.noun: data}
+    return run(request, opened, session, command, seen_of(posted), form)
+
+
+@router.post("/g/{token}/roster/{slug}/{model_id}/remove", response_class=HTMLResponse)
+def remove(request: Request, slug: str, model_id: str, opened: EditDep, session: SessionDep,
+           posted: FormDep):
+    kind = kind_of(slug)
+    state = games.current_state(session, opened.game)
+    model = kind.find(state, model_id)
+    if model is None:  # already gone (another device, or a double tap): show the roster as it is
+        return roster_changed(request, opened, session)
+    form = form_for(kind.noun, state, model)
+    command = {"type": f"remove_{kind.noun}", "id": model.id}
+    return run(request, opened, session, command, seen_of(posted), form)

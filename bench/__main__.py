@@ -1,0 +1,30 @@
+"""`python -m bench` (from the repository root): run every `bench/*_bench.py` module's `main()`.
+
+Each runs in its own process, so one bench's servers, caches and imports never skew another's.
+`python -m bench activation odds` runs only the named ones.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def main(argv: list[str]) -> int:
+    wanted = set(argv)
+    failures = 0
+    for path in sorted(HERE.glob("*_bench.py")):
+        name = path.stem
+        if wanted and name not in wanted and name.removesuffix("_bench") not in wanted:
+            continue
+        print(f"== {name}", flush=True)
+        code = f"from bench.{name} import main; main()"
+        failures += subprocess.call([sys.executable, "-c", code], cwd=HERE.parent) != 0
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
