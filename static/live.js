@@ -4,8 +4,9 @@
  *   Each `step` event carries the newest step number; when it is newer than what the panels
  *   show, every [data-panel] is re-fetched from its panel URL. The first event of every
  *   connection is the current step, so a page that was offline catches up on reconnect.
- * - A panel where the player is typing is not replaced under their fingers: it is refreshed
- *   when they leave it, or shows a "changed elsewhere" button if they left unsent input.
+ * - A panel where the player is typing, or left unsent input, is not replaced under their
+ *   fingers: it shows a "changed on another device" button, and refreshes by itself once
+ *   they leave it with nothing unsent.
  * - No lost update: every htmx request that changes something carries `seen`, the step the
  *   page showed (also as the X-Game-Seen header). A 409 answer is shown in place, with what
  *   changed meanwhile, and the panels are refreshed.
@@ -68,6 +69,12 @@
     return Array.prototype.some.call(panel.querySelectorAll("input, textarea, select"), isDirty);
   }
 
+  /* A panel showing a form that came back with a reason (409) is held until the player acts on
+     it: the next swap of the panel replaces the element and so releases it. */
+  function busy(panel) {
+    return panel.hasAttribute("data-live-hold") || typingIn(panel) || unsent(panel);
+  }
+
   /* Fetch one panel and swap it in. Plain fetch, not htmx.ajax: htmx queues requests per source
      element, and several panel refreshes at once would drop all but the last. */
   function refreshPanel(panel, force) {
@@ -81,7 +88,7 @@
         return response.text().then(function (html) {
           var current = document.querySelector('[data-panel="' + name + '"]');
           if (!current) return;
-          if (!force && (typingIn(current) || unsent(current))) { markStale(current); return; }
+          if (!force && busy(current)) { markStale(current); return; }
           htmx.swap(current, html, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
           if (!isNaN(seq)) seen = Math.max(seen, seq);
           open.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
@@ -111,8 +118,8 @@
     var jobs = [];
     document.querySelectorAll("[data-panel]").forEach(function (panel) {
       if (panel.dataset.panel === except) return;
-      if (!force && (typingIn(panel) || unsent(panel))) {
-        if (typingIn(panel)) panel.dataset.stale = "true"; else markStale(panel);
+      if (!force && busy(panel)) {
+        markStale(panel);
         return;
       }
       jobs.push(refreshPanel(panel, force).catch(function () { failed = true; }));
@@ -134,8 +141,7 @@
   function onFocusOut() {
     setTimeout(function () {
       document.querySelectorAll("[data-panel][data-stale]").forEach(function (panel) {
-        if (typingIn(panel)) return;
-        if (unsent(panel)) markStale(panel); else refreshPanel(panel);
+        if (!busy(panel)) refreshPanel(panel);
       });
     }, 0);
   }
@@ -148,7 +154,8 @@
     var data = evt.detail.formData;
     var has = data ? data.has("seen") : evt.detail.parameters.seen !== undefined;
     if (!has) evt.detail.parameters.seen = String(seen);
-    evt.detail.headers["X-Game-Seen"] = String(seen);
+    // the form's own `seen` (rendered with it) wins: it is the step its author looked at
+    evt.detail.headers["X-Game-Seen"] = String(has ? (data ? data.get("seen") : evt.detail.parameters.seen) : seen);
   }
 
   function onAfterRequest(evt) {
@@ -191,6 +198,8 @@
       refreshPanels(true).then(function () { showConflict(message, since, where); });
     } else {
       setTimeout(function () {
+        var held = where && document.querySelector('[data-panel="' + where + '"]');
+        if (held) held.setAttribute("data-live-hold", "");
         refreshPanels(true, where).then(function () { showConflict(null, since, where); });
       }, 0);
     }

@@ -165,3 +165,29 @@ def test_copy_puts_the_link_on_the_clipboard_and_a_replaced_link_tells_its_watch
     player.wait_for_selector('#live-status[data-state="live"]', timeout=30000)
     player.context.close()
     watcher.context.close()
+
+
+def test_a_roster_edit_that_lost_a_race_keeps_the_typing_and_shows_what_changed(browser, live_server):
+    """A real race through the roster editor: the player edits Ada while another device removes her."""
+    url = live_server.url
+    game = new_game(url)
+    token = game["edit_token"]
+    httpx.post(f"{url}/api/games/{token}/commands", json={"type": "add_character", "character": {"name": "Ada"}})
+    ada = httpx.get(f"{url}/api/games/{token}").json()["characters"][0]["id"]
+    player, watcher = open_pages(browser, url, game)
+    watcher.context.close()
+    player.click(f"#character-{ada} .item-edit")
+    form = player.locator(f"#form-character-{ada}")
+    form.get_by_label("Points").fill("77")  # unsent typing: the panel must not be replaced under it
+    httpx.post(f"{url}/api/games/{token}/commands", json={"type": "remove_character", "id": ada})
+    player.wait_for_selector("[data-panel=roster] .live-stale")  # told, not overwritten
+    player.wait_for_function("() => document.querySelector('[data-panel=log]').textContent.includes('Ada leaves')")
+    form.get_by_role("button", name="Save").click()
+    player.wait_for_selector("[data-panel=roster] .live-conflict .live-changes")
+    roster = player.locator("[data-panel=roster]")
+    assert "no longer in the game" in roster.inner_text()  # the editor's own reason
+    assert "Ada leaves the game" in roster.locator(".live-changes").inner_text()  # and what changed
+    assert player.locator(f"#form-character-{ada}").get_by_label("Points").input_value() == "77"
+    player.click("[data-panel=roster] .live-stale")  # the player chooses to see the fresh roster
+    roster_shows(player, "None yet.")
+    player.context.close()
