@@ -261,3 +261,10 @@ def test_the_home_page_offers_import_and_backup(client):
     html = client.get("/").text
     assert 'action="/games/import"' in html and 'enctype="multipart/form-data"' in html
     assert 'href="/api/backup"' in html
+
+
+def test_an_upload_over_the_size_limit_says_so_next_to_the_field(client, monkeypatch):
+    monkeypatch.setattr(exchange, "MAX_BYTES", 10_000)
+    files = {"file": ("big.json", json.dumps(sample(1)).encode(), "application/json")}
+    r = client.post("/games/import", files=files)
+    assert r.status_code == 413 and 'id="import-error"' in r.text and "larger than" in r.text
