@@ -11,7 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.settings import get_settings
-from app.web import activation_api, api, errors, pages, panels, roster, rules_api, turn
+from app.web import activation_api, api, errors, pages, panels, roster, rules_api, share, turn
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,6 +34,7 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
     app.include_router(panels.router)
     app.include_router(roster.router)
     app.include_router(turn.router)
+    share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
     return app

@@ -23,6 +23,7 @@ PANELS: dict[str, str] = {
     "turn": "_turn.html",
     "roster": "_roster.html",
     "log": "_log.html",
+    "share": "_share.html",
 }
 
 LOG_LENGTH = 40
@@ -47,7 +48,9 @@ def render_panel(request: Request, name: str, context: dict[str, Any],
                  status_code: int = 200) -> HTMLResponse:
     if name not in PANELS:
         raise HTTPException(404, f"No panel named {name!r}.")
-    return templates.TemplateResponse(request, PANELS[name], context, status_code=status_code)
+    # X-Game-Seq: the step this panel shows; live.js sends it back as `seen` (no lost update)
+    return templates.TemplateResponse(request, PANELS[name], context, status_code=status_code,
+                                      headers={"X-Game-Seq": str(context["game"].seq)})
 
 
 @router.get("/g/{token}/panels/{name}", response_class=HTMLResponse)

@@ -1,0 +1,206 @@
+"""Export and import: a game as one versioned JSON document (architecture.md § The game as a log).
+
+The promise: any document this app ever exported imports into any later version. So the format
+has a version, and each change of the format adds ONE function to MIGRATIONS that lifts a
+document from version n to n+1 (old functions are never edited), plus a saved sample in
+tests/fixtures/exports/v<n>.json that the tests import. A document is migrated to the current
+version first, then validated strictly against the current models, then stored as a new game
+with new tokens. Steps are restored as recorded, not replayed: a rule fixed later must not
+rewrite the history of a game played before.
+
+Version history:
+  1  name, seed, created_at, house (the house rules in force at the latest step), and every
+     step with seq, kind, actor, command, entries, state and created_at. Tokens never leave.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from sqlmodel import Session
+
+from app import games
+from app.rules import engine
+from app.rules.models import GameState, HouseRules
+from app.tables import Game, Step, now
+
+GAME_FORMAT = "potham-2038-game"
+BACKUP_FORMAT = "potham-2038-backup"
+CURRENT_VERSION = 1
+BACKUP_VERSION = 1
+MAX_BYTES = 20 * 1024 * 1024  # a long game with a big roster is well under 5 MB
+MAX_STEPS = 20_000
+
+# format_version n -> a function lifting a version-n document to n+1 (it sets format_version).
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+class Problem(Exception):
+    """A document that cannot be imported; `errors` are FastAPI-style 422 details."""
+
+    def __init__(self, errors: list[dict[str, Any]]):
+        super().__init__("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors))
+        self.errors = errors
+
+
+def problem(loc: tuple, msg: str, type_: str = "value_error") -> Problem:
+    return Problem([{"type": type_, "loc": list(loc), "msg": msg}])
+
+
+# --- the current format, validated strictly ------------------------------------------------
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EntryDoc(Strict):
+    text: str = Field(max_length=4000)
+    rule: str | None = Field(default=None, max_length=80)
+    dice: dict[str, Any] | None = None
+
+
+class StepDoc(Strict):
+    seq: int = Field(ge=0)
+    kind: str = Field(min_length=1, max_length=40)
+    actor: str = Field(default="player", min_length=1, max_length=40)
+    command: dict[str, Any]
+    entries: list[EntryDoc] = Field(default_factory=list, max_length=1000)
+    state: GameState
+    created_at: datetime | None = None
+
+    @model_validator(mode="after")
+    def command_matches_kind(self) -> StepDoc:
+        if self.command.get("type") != self.kind:
+            raise ValueError(f"command.type must be the step's kind {self.kind!r}")
+        if self.kind in ("create", "undo"):
+            return self
+        if self.kind not in engine.command_names():
+            raise ValueError(f"unknown command {self.kind!r}")
+        try:  # a recorded command must still be a valid command
+            engine.parse(self.command)
+        except ValidationError as error:
+            problems = "; ".join(f"command.{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                                 for e in error.errors())
+            raise ValueError(f"the recorded command is not valid: {problems}") from None
+        return self
+
+
+class GameDoc(Strict):
+    format: Literal["potham-2038-game"]
+    format_version: Literal[1]
+    exported_at: datetime | None = None
+    app: str | None = Field(default=None, max_length=200)
+    name: str = Field(min_length=1, max_length=80)
+    seed: int = Field(ge=0, le=2**31 - 1)
+    created_at: datetime | None = None
+    house: HouseRules
+    steps: list[StepDoc] = Field(min_length=1, max_length=MAX_STEPS)
+
+    @model_validator(mode="after")
+    def steps_form_one_log(self) -> GameDoc:
+        for index, step in enumerate(self.steps):
+            if step.seq != index:
+                raise ValueError(f"steps must be numbered 0, 1, 2, … without gaps; "
+                                 f"step {index} says {step.seq}")
+        if self.steps[0].kind != "create":
+            raise ValueError("step 0 must be the game's creation")
+        if self.house != self.steps[-1].state.house:
+            raise ValueError("house must equal the house rules of the latest step")
+        return self
+
+
+# --- export --------------------------------------------------------------------------------
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def export_game(session: Session, game: Game) -> dict[str, Any]:
+    log = games.steps(session, game)
+    house = games.state_of(log[-1]).house.model_dump(mode="json")
+    return {
+        "format": GAME_FORMAT, "format_version": CURRENT_VERSION, "exported_at": now().isoformat(),
+        "app": "potham-assistant", "name": game.name, "seed": game.seed,
+        "created_at": _iso(game.created_at), "house": house,
+        "steps": [{"seq": s.seq, "kind": s.kind, "actor": s.actor, "command": s.command,
+                   "entries": s.entries, "state": s.state, "created_at": _iso(s.created_at)} for s in log],
+    }
+
+
+def export_backup(session: Session) -> dict[str, Any]:
+    return {"format": BACKUP_FORMAT, "format_version": BACKUP_VERSION, "exported_at": now().isoformat(),
+            "games": [export_game(session, g) for g in reversed(games.list_games(session))]}
+
+
+# --- import --------------------------------------------------------------------------------
+
+
+def upgrade(doc: Any, loc: tuple = ()) -> dict[str, Any]:
+    """Lift a game document of any past version to the current one."""
+    if not isinstance(doc, dict):
+        raise problem(loc, "Expected a JSON object (an exported game).", "dict_type")
+    if doc.get("format") != GAME_FORMAT:
+        raise problem((*loc, "format"), f"Not a game export: format must be {GAME_FORMAT!r}.",
+                      "literal_error")
+    version = doc.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise problem((*loc, "format_version"), "format_version must be a whole number from 1.", "int_type")
+    if version > CURRENT_VERSION:
+        raise problem((*loc, "format_version"), f"Made by a newer version of the app (format {version}); "
+                      f"this one reads formats 1 to {CURRENT_VERSION}.", "less_than_equal")
+    while version < CURRENT_VERSION:
+        doc = MIGRATIONS[version](doc)
+        version += 1
+        doc["format_version"] = version
+    return doc
+
+
+def parse_game(doc: Any, loc: tuple = ("body",)) -> GameDoc:
+    upgraded = upgrade(doc, loc)
+    try:
+        return GameDoc.model_validate(upgraded)
+    except ValidationError as error:
+        raise Problem([{"type": e["type"], "loc": [*loc, *e["loc"]], "msg": e["msg"]}
+                       for e in error.errors()]) from error
+
+
+def parse_document(doc: Any) -> list[GameDoc]:
+    """A game export gives one game; a backup gives every game in it."""
+    if isinstance(doc, dict) and doc.get("format") == BACKUP_FORMAT:
+        if doc.get("format_version") != BACKUP_VERSION:
+            raise problem(("body", "format_version"),
+                          f"Unknown backup format version; this app reads {BACKUP_VERSION}.")
+        found = doc.get("games")
+        if not isinstance(found, list) or not found:
+            raise problem(("body", "games"), "A backup needs a non-empty list of games.", "list_type")
+        return [parse_game(g, ("body", "games", i)) for i, g in enumerate(found)]
+    return [parse_game(doc)]
+
+
+def store(session: Session, doc: GameDoc) -> Game:
+    """A new game with new tokens and every step as recorded. Commits."""
+    last = doc.steps[-1].state
+    game = Game(name=doc.name, edit_token=games.new_token(), view_token=games.new_token(), seed=doc.seed,
+                seq=doc.steps[-1].seq, turn=last.turn, phase=last.phase, danger=last.danger,
+                status=last.status, created_at=doc.created_at or now())
+    session.add(game)
+    session.flush()
+    for s in doc.steps:
+        session.add(Step(game_id=game.id, seq=s.seq, kind=s.kind, actor=s.actor, command=s.command,
+                         entries=[e.model_dump(mode="json") for e in s.entries],
+                         state=s.state.model_dump(mode="json"), created_at=s.created_at or now()))
+    return game
+
+
+def import_documents(session: Session, docs: list[GameDoc]) -> list[Game]:
+    """All or nothing: a backup with one bad game stores none (validation already ran)."""
+    stored = [store(session, d) for d in docs]
+    session.commit()
+    for game in stored:
+        session.refresh(game)
+    return stored

@@ -1,0 +1,89 @@
+"""Play together: the share panel (two links, copy buttons, QR codes) and regenerating a link.
+
+`install(app)` wires everything this issue adds: the share, live and exchange routes, the 409
+answer for a command that lost a race, and the access-log filter that keeps tokens out of logs.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import segno
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import RedirectResponse, Response
+from markupsafe import Markup
+from sqlmodel import Session
+
+from app import games, live
+from app.redact import install_access_log_filter
+from app.tables import Game
+from app.web import exchange
+from app.web import live as live_routes
+from app.web.deps import EditDep, SessionDep
+from app.web.panels import game_context, render_panel
+from app.web.templating import templates
+
+router = APIRouter(include_in_schema=False)
+api_router = APIRouter(prefix="/api/games", tags=["games"])
+
+Which = Literal["play", "watch"]
+
+
+def install(app: FastAPI) -> None:
+    for r in (router, api_router, live_routes.router, exchange.router, exchange.api_router):
+        app.include_router(r)
+    app.add_exception_handler(games.Conflict, live_routes.conflict_answer)
+    install_access_log_filter()
+
+
+def qr_svg(url: str, label: str = "link") -> Markup:
+    """The link as an inline SVG QR code: dark on white with a quiet zone, so phones read it in
+    either theme. Only our own absolute URL goes in (token characters are URL-safe)."""
+    code = segno.make(url, error="m")
+    return Markup(code.svg_inline(border=2, dark="#000", light="#fff", omitsize=True,
+                                  title=f"QR code of the {label}", svgclass="qr"))
+
+
+def absolute(request: Request, path: str) -> str:
+    """`/g/…` as the address the device in hand used to reach us (behind a proxy: its headers)."""
+    return str(request.base_url).rstrip("/") + path
+
+
+templates.env.globals["qr_svg"] = qr_svg
+templates.env.globals["absolute_url"] = absolute
+
+
+def regenerate(session: Session, game: Game, which: Which) -> Game:
+    """A new token replaces the old one at once: the old link answers 404 from now on, and open
+    pages that used it are told so."""
+    column = "edit_token" if which == "play" else "view_token"
+    old = getattr(game, column)
+    setattr(game, column, games.new_token())
+    session.add(game)
+    session.commit()
+    session.refresh(game)
+    live.hub.links_changed(game.id, old)
+    return game
+
+
+def links(game: Game) -> dict[str, Any]:
+    return {"edit_token": game.edit_token, "view_token": game.view_token,
+            "edit_url": f"/g/{game.edit_token}", "view_url": f"/v/{game.view_token}"}
+
+
+@router.post("/g/{token}/links/{which}")
+def regenerate_link(request: Request, which: Which, opened: EditDep, session: SessionDep) -> Response:
+    game = regenerate(session, opened.game, which)
+    htmx = bool(request.headers.get("HX-Request"))
+    if which == "play":  # this page's own link is gone: move to the new one
+        target = f"/g/{game.edit_token}"
+        return Response(headers={"HX-Redirect": target}) if htmx else RedirectResponse(target, 303)
+    if htmx:
+        return render_panel(request, "share", game_context(opened, session))
+    return RedirectResponse(f"/g/{game.edit_token}", 303)
+
+
+@api_router.post("/{token}/links/{which}")
+def regenerate_link_json(which: Which, opened: EditDep, session: SessionDep) -> dict[str, Any]:
+    """Replace the play or the watch link; answers both links as they are now."""
+    return links(regenerate(session, opened.game, which))

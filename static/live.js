@@ -1,0 +1,307 @@
+/* Live game pages (architecture.md § Live sharing).
+ *
+ * - The page subscribes to its event stream through htmx's SSE extension (#live, _live.html).
+ *   Each `step` event carries the newest step number; when it is newer than what the panels
+ *   show, every [data-panel] is re-fetched from its panel URL. The first event of every
+ *   connection is the current step, so a page that was offline catches up on reconnect.
+ * - A panel where the player is typing, or left unsent input, is not replaced under their
+ *   fingers: it shows a "changed on another device" button, and refreshes by itself once
+ *   they leave it with nothing unsent.
+ * - No lost update: every htmx request that changes something carries `seen`, the step the
+ *   page showed (also as the X-Game-Seen header). A 409 answer is shown in place, with what
+ *   changed meanwhile, and the panels are refreshed.
+ * - The top bar shows the connection: live / reconnecting / offline. After an error the
+ *   stream is closed so the extension reconnects with back-off (0.5 s, 1 s, 2 s … 64 s) rather
+ *   than the browser's fixed retry.
+ */
+(function () {
+  "use strict";
+
+  var live, indicator;
+  var seen = 0;       // the step the page shows: sent as `seen`
+  var known = 0;      // the newest step the stream announced
+  var shown = 0;      // the step the panels were last refreshed to
+  var failures = 0;   // stream errors since it was last open
+  var connected = false;
+  var refreshing = null;
+  var OFFLINE_AFTER = 6;  // failed attempts (about 30 s with back-off) before "offline"
+
+  var LABELS = {connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…",
+                offline: "Offline", revoked: "Link replaced"};
+
+  function setState(state) {
+    indicator.dataset.state = state;
+    indicator.textContent = LABELS[state];
+    indicator.title = state === "live" ? "Changes from other devices appear here at once."
+      : state === "revoked" ? "This link was replaced: ask the player for the new one."
+      : "Trying again by itself, waiting a little longer each time.";
+  }
+
+  function makeIndicator() {
+    var el = document.createElement("span");
+    el.id = "live-status";
+    el.className = "live-status";
+    el.setAttribute("role", "status");
+    var tools = document.querySelector(".topbar-tools") || document.body;
+    tools.insertBefore(el, tools.firstChild);
+    return el;
+  }
+
+  // --- panels ------------------------------------------------------------------------------
+
+  function isDirty(field) {
+    if (field.type === "hidden" || field.readOnly || field.disabled || field.type === "file") return false;
+    if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+    if (field.tagName === "SELECT") {
+      var options = Array.prototype.slice.call(field.options);
+      var hasDefault = options.some(function (o) { return o.defaultSelected; });
+      return options.some(function (o, i) { return o.selected !== (hasDefault ? o.defaultSelected : i === 0); });
+    }
+    return field.value !== field.defaultValue;
+  }
+
+  function typingIn(panel) {
+    var active = document.activeElement;
+    return !!(active && panel.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) && !active.readOnly);
+  }
+
+  function unsent(panel) {
+    return Array.prototype.some.call(panel.querySelectorAll("input, textarea, select"), isDirty);
+  }
+
+  /* A panel showing a form that came back with a reason (409) is held until the player acts on
+     it: the next swap of the panel replaces the element and so releases it. */
+  function busy(panel) {
+    return panel.hasAttribute("data-live-hold") || typingIn(panel) || unsent(panel);
+  }
+
+  /* Fetch one panel and swap it in. Plain fetch, not htmx.ajax: htmx queues requests per source
+     element, and several panel refreshes at once would drop all but the last. */
+  function refreshPanel(panel, force) {
+    var name = panel.dataset.panel;
+    var open = Array.prototype.map.call(panel.querySelectorAll("details[open][id]"), function (d) { return d.id; });
+    return fetch(live.dataset.panels + encodeURIComponent(name),
+                 {headers: {"HX-Request": "true"}, credentials: "same-origin", cache: "no-store"})
+      .then(function (response) {
+        if (!response.ok) throw new Error("panel " + name + ": " + response.status);
+        var seq = parseInt(response.headers.get("X-Game-Seq"), 10);
+        return response.text().then(function (html) {
+          var current = document.querySelector('[data-panel="' + name + '"]');
+          if (!current) return;
+          if (!force && busy(current)) { markStale(current); return; }
+          htmx.swap(current, html, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
+          if (!isNaN(seq)) seen = Math.max(seen, seq);
+          open.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+        });
+      });
+  }
+
+  function markStale(panel) {
+    panel.dataset.stale = "true";
+    if (panel.querySelector(".live-stale")) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn live-stale";
+    button.textContent = "Changed on another device: show it (drops what you typed here)";
+    button.addEventListener("click", function () { refreshPanel(panel, true); });
+    panel.insertBefore(button, panel.firstChild);
+  }
+
+  /* Re-fetch every panel but `except` (those being typed in wait, unless forced).
+     Resolves when all are done. */
+  function refreshPanels(force, except) {
+    if (refreshing) {
+      return refreshing.then(function () { return refreshPanels(force, except); });
+    }
+    var goal = known;
+    var failed = false;
+    var jobs = [];
+    document.querySelectorAll("[data-panel]").forEach(function (panel) {
+      if (panel.dataset.panel === except) return;
+      if (!force && busy(panel)) {
+        markStale(panel);
+        return;
+      }
+      jobs.push(refreshPanel(panel, force).catch(function () { failed = true; }));
+    });
+    refreshing = Promise.all(jobs).then(function () {
+      refreshing = null;
+      if (!failed && !except) shown = Math.max(shown, goal);
+      if (known > shown && !failed) return refreshPanels(false);
+    });
+    return refreshing;
+  }
+
+  function catchUp(seq) {
+    known = Math.max(known, seq);
+    if (known > shown) refreshPanels(false);
+  }
+
+  /* Leaving a panel with nothing unsent lets a waiting refresh through. */
+  function onFocusOut() {
+    setTimeout(function () {
+      document.querySelectorAll("[data-panel][data-stale]").forEach(function (panel) {
+        if (!busy(panel)) refreshPanel(panel);
+      });
+    }, 0);
+  }
+
+  // --- no lost update ------------------------------------------------------------------------
+
+  function onConfigRequest(evt) {
+    var verb = (evt.detail.verb || "get").toLowerCase();
+    if (verb === "get") return;
+    var data = evt.detail.formData;
+    var has = data ? data.has("seen") : evt.detail.parameters.seen !== undefined;
+    if (!has) evt.detail.parameters.seen = String(seen);
+    // the form's own `seen` (rendered with it) wins: it is the step its author looked at
+    evt.detail.headers["X-Game-Seen"] = String(has ? (data ? data.get("seen") : evt.detail.parameters.seen) : seen);
+  }
+
+  function onAfterRequest(evt) {
+    var xhr = evt.detail.xhr;
+    var header = xhr && xhr.getResponseHeader("X-Game-Seq");
+    if (header && xhr.status < 400) seen = Math.max(seen, parseInt(header, 10) || 0);
+  }
+
+  function reasonOf(xhr) {
+    var type = xhr.getResponseHeader("Content-Type") || "";
+    try {
+      if (type.indexOf("json") >= 0) return JSON.parse(xhr.responseText).detail;
+      var holder = document.createElement("template");
+      holder.innerHTML = xhr.responseText;
+      return holder.content.textContent.trim();
+    } catch (e) {
+      return "The game moved on since you looked.";
+    }
+  }
+
+  /* A 409 comes in two shapes. A route that lets games.Conflict through answers a short reason
+     with `HX-Reswap: none`: it is shown in place and every panel is refreshed. A route that
+     answers its own form with the reason (the roster editor) is swapped as usual; the other
+     panels are refreshed and what changed meanwhile is added next to it. */
+  function onBeforeSwap(evt) {
+    var xhr = evt.detail.xhr;
+    if (xhr.status !== 409) return;
+    var sentSeen = parseInt((evt.detail.requestConfig.headers || {})["X-Game-Seen"], 10);
+    var since = isNaN(sentSeen) ? seen : sentSeen;
+    var source = evt.detail.requestConfig.elt;
+    var panel = [evt.detail.target, source].map(function (el) {
+      return el && el.closest ? el.closest("[data-panel]") : null;
+    }).filter(Boolean)[0];
+    var where = panel ? panel.dataset.panel : null;
+    known = Math.max(known, parseInt(xhr.getResponseHeader("X-Game-Seq"), 10) || 0);
+    if (xhr.getResponseHeader("HX-Reswap") === "none" || !evt.detail.shouldSwap) {
+      evt.detail.shouldSwap = false;
+      evt.detail.isError = false;
+      var message = reasonOf(xhr);
+      refreshPanels(true).then(function () { showConflict(message, since, where); });
+    } else {
+      setTimeout(function () {
+        var held = where && document.querySelector('[data-panel="' + where + '"]');
+        if (held) held.setAttribute("data-live-hold", "");
+        refreshPanels(true, where).then(function () { showConflict(null, since, where); });
+      }, 0);
+    }
+  }
+
+  function showConflict(message, since, panelName) {
+    var box = document.createElement("div");
+    box.className = "live-conflict";
+    box.setAttribute("role", "alert");
+    if (message) {
+      var text = document.createElement("p");
+      text.textContent = message;
+      box.appendChild(text);
+    }
+    var holder = panelName && document.querySelector('[data-panel="' + panelName + '"]');
+    if (holder) holder.insertBefore(box, holder.firstChild);
+    else document.getElementById("live-notice").appendChild(box);
+    fetch(live.dataset.changes + "?since=" + since, {headers: {"HX-Request": "true"}})
+      .then(function (r) { return r.ok ? r.text() : ""; })
+      .then(function (html) {
+        if (!html) return;
+        var t = document.createElement("template");
+        t.innerHTML = html;  // server-rendered, autoescaped
+        box.appendChild(t.content);
+      });
+  }
+
+  // --- the stream ----------------------------------------------------------------------------
+
+  function bindLive() {
+    live.addEventListener("htmx:sseOpen", onOpen);
+    live.addEventListener("htmx:sseError", onError);
+    live.addEventListener("sse:step", function (evt) {
+      var data = JSON.parse(evt.detail.data);
+      catchUp(data.seq);
+    });
+    live.addEventListener("sse:links", function () {
+      document.querySelectorAll('[data-panel="share"]').forEach(refreshPanel);
+    });
+    live.addEventListener("sse:revoked", function () {
+      setState("revoked");
+      var box = document.createElement("p");
+      box.className = "live-conflict";
+      box.setAttribute("role", "alert");
+      box.textContent = "This link was replaced and no longer works. Ask the player for the new one.";
+      document.getElementById("live-notice").appendChild(box);
+    });
+  }
+
+  function onOpen() {
+    failures = 0;
+    connected = true;
+    setState("live");
+  }
+
+  function onError(evt) {
+    if (indicator.dataset.state === "revoked") return;
+    failures += 1;
+    connected = false;
+    setState(navigator.onLine === false || failures >= OFFLINE_AFTER ? "offline" : "reconnecting");
+    var source = evt.detail && evt.detail.source;
+    // Closed, the extension reconnects with its back-off instead of the browser's fixed retry.
+    if (source && source.readyState !== EventSource.CLOSED) source.close();
+  }
+
+  function copy(button) {
+    var input = document.getElementById(button.dataset.copy);
+    if (!input) return;
+    var done = function () {
+      var label = button.textContent;
+      button.textContent = "Copied";
+      setTimeout(function () { button.textContent = label; }, 1500);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, function () { input.select(); });
+    } else {  // plain http on the local network: the old way still works
+      input.select();
+      if (document.execCommand("copy")) done();
+    }
+  }
+
+  function init() {
+    document.addEventListener("click", function (evt) {
+      var button = evt.target.closest && evt.target.closest("[data-copy]");
+      if (button) copy(button);
+    });
+    live = document.getElementById("live");
+    if (!live) return;
+    seen = known = shown = parseInt(live.dataset.seq, 10) || 0;
+    indicator = makeIndicator();
+    setState("connecting");
+    bindLive();
+    document.body.addEventListener("htmx:configRequest", onConfigRequest);
+    document.body.addEventListener("htmx:afterRequest", onAfterRequest);
+    document.body.addEventListener("htmx:beforeSwap", onBeforeSwap);
+    document.addEventListener("focusout", onFocusOut);
+    window.addEventListener("offline", function () { if (indicator.dataset.state !== "revoked") setState("offline"); });
+    window.addEventListener("online", function () {
+      if (indicator.dataset.state === "offline") setState(connected ? "live" : "reconnecting");
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

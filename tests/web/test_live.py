@@ -1,0 +1,267 @@
+"""Live sharing (architecture.md § Live sharing): the event stream, the hub, and no lost update."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+
+import pytest
+
+from app import games, live
+from app.web.deps import EditDep
+
+
+def new_game(client, name="Night shift"):
+    response = client.post("/api/games", json={"name": name})
+    assert response.status_code == 201
+    return response.json()
+
+
+def add_character(client, token, name, seen=None):
+    body = {"type": "add_character", "character": {"name": name}}
+    if seen is not None:
+        body["seen"] = seen
+    return client.post(f"/api/games/{token}/commands", json=body)
+
+
+def parse_events(text: str) -> list[tuple[str, dict]]:
+    """SSE text -> [(event, data)], comments as ("comment", {})."""
+    found = []
+    for block in text.split("\n\n"):
+        lines = [line for line in block.split("\n") if line]
+        if not lines:
+            continue
+        if all(line.startswith(":") for line in lines):
+            found.append(("comment", {}))
+            continue
+        fields = dict(line.split(": ", 1) for line in lines if not line.startswith(":"))
+        if "event" in fields:
+            found.append((fields["event"], json.loads(fields["data"])))
+    return found
+
+
+def stream_while(client, url, game_id, action) -> list[tuple[str, dict]]:
+    """Open the event stream, run `action` once it is subscribed, then end the stream and
+    answer what it sent. (The test client returns a response only when its stream ends.)"""
+    out = {}
+    reader = threading.Thread(target=lambda: out.setdefault("response", client.get(url)))
+    before = live.hub.count(game_id)
+    reader.start()
+    deadline = time.monotonic() + 10
+    while live.hub.count(game_id) == before and time.monotonic() < deadline:
+        time.sleep(0.005)
+    action()
+    time.sleep(0.1)  # let the loop deliver before the stream is told to end
+    live.hub.close_all()
+    reader.join(10)
+    response = out["response"]
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/event-stream")
+    return parse_events(response.text)
+
+
+def game_id(client, token):
+    return client.get(f"/api/games/{token}").json()["id"]
+
+
+@pytest.mark.parametrize("path", ["/g/{edit}/events", "/v/{view}/events", "/v/{edit}/events"])
+def test_a_new_stream_starts_with_the_current_step_so_a_late_watcher_catches_up(client, path):
+    game = new_game(client)
+    for name in ("Ada", "Bo"):
+        add_character(client, game["edit_token"], name)
+    url = path.format(edit=game["edit_token"], view=game["view_token"])
+    events = stream_while(client, url, game["id"], lambda: None)
+    assert events[0] == ("step", {"seq": 2})
+
+
+def test_the_stream_emits_an_event_after_each_step(client):
+    game = new_game(client)
+    token = game["edit_token"]
+    events = stream_while(client, f"/v/{game['view_token']}/events", game["id"],
+                          lambda: add_character(client, token, "Ada"))
+    assert ("step", {"seq": 0}) in events and ("step", {"seq": 1}) in events
+    assert events[-1][0] == "closing"
+
+
+def test_undo_from_any_device_reaches_the_stream_as_a_new_step(client):
+    game = new_game(client)
+    token = game["edit_token"]
+    add_character(client, token, "Ada")
+    events = stream_while(client, f"/v/{game['view_token']}/events", game["id"],
+                          lambda: client.post(f"/api/games/{token}/undo", json={}))
+    assert ("step", {"seq": 2}) in events
+
+
+def test_an_idle_stream_sends_heartbeat_comments(client, monkeypatch):
+    monkeypatch.setattr(live, "HEARTBEAT_SECONDS", 0.02)
+    game = new_game(client)
+    events = stream_while(client, f"/v/{game['view_token']}/events", game["id"], lambda: time.sleep(0.2))
+    assert ("comment", {}) in events
+
+
+def test_an_unknown_token_has_no_stream(client):
+    assert client.get("/g/not-a-real-token/events").status_code == 404
+    assert client.get("/v/not-a-real-token/events").status_code == 404
+
+
+def test_a_regenerated_watch_link_ends_its_streams_and_tells_the_others(client):
+    game = new_game(client)
+    old_view, edit = game["view_token"], game["edit_token"]
+    heard = {}
+
+    def watch_with_play_link():
+        heard["play"] = parse_events(client.get(f"/g/{edit}/events").text)
+
+    other = threading.Thread(target=watch_with_play_link)
+    other.start()
+    events = stream_while(client, f"/v/{old_view}/events", game["id"],
+                          lambda: (time.sleep(0.1), client.post(f"/api/games/{edit}/links/watch")))
+    other.join(10)
+    assert events[-1][0] == "revoked"  # the stream ended itself, before close_all
+    assert ("links", {}) in heard["play"] and ("revoked", {}) not in heard["play"]
+
+
+def test_a_stream_holds_no_database_session_while_it_is_open(client, engine):
+    """The stream's session closes when the handler returns (else each open page holds one)."""
+    from sqlalchemy import event
+
+    game = new_game(client)
+    opened, closed = [], []
+    event.listen(engine, "checkout", lambda *a: opened.append(1))
+    event.listen(engine, "checkin", lambda *a: closed.append(1))
+    counts = {}
+
+    def check():  # the handler may still be finishing; the stream stays open all along
+        deadline = time.monotonic() + 5
+        while len(opened) > len(closed) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        counts["open"] = len(opened) - len(closed)
+
+    stream_while(client, f"/v/{game['view_token']}/events", game["id"], check)
+    assert counts["open"] == 0
+
+
+# --- the hub -----------------------------------------------------------------------------
+
+
+def test_the_hub_delivers_a_step_published_from_another_thread():
+    async def scenario():
+        hub = live.Hub()
+        subscription = hub.subscribe(7, "t")
+        worker = threading.Thread(target=hub.step, args=(7, 3))
+        worker.start()
+        frames = await subscription.next_frames(5)
+        worker.join()
+        hub.unsubscribe(subscription)
+        return frames, hub.count()
+
+    frames, left = asyncio.run(scenario())
+    assert frames == [live.frame("step", '{"seq": 3}', 3)] and left == 0
+
+
+def test_a_burst_of_steps_reaches_a_slow_stream_as_one_event_with_the_newest_step():
+    async def scenario():
+        hub = live.Hub()
+        subscription = hub.subscribe(7, "t")
+        threads = [threading.Thread(target=hub.step, args=(7, seq)) for seq in range(1, 51)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        await asyncio.sleep(0.05)
+        return await subscription.next_frames(1)
+
+    assert asyncio.run(scenario()) == [live.frame("step", '{"seq": 50}', 50)]
+
+
+def test_a_step_of_another_game_wakes_nobody():
+    async def scenario():
+        hub = live.Hub()
+        subscription = hub.subscribe(7, "t")
+        hub.step(8, 1)
+        return await subscription.next_frames(0.05)
+
+    assert asyncio.run(scenario()) is None
+
+
+def test_committed_steps_are_announced_through_the_step_listeners():
+    assert live.hub.step in games.STEP_LISTENERS
+
+
+# --- no lost update ------------------------------------------------------------------------
+
+
+def test_a_command_that_no_longer_fits_after_another_device_acted_is_409(client):
+    game = new_game(client)
+    token = game["edit_token"]
+    add_character(client, token, "Ada")
+    ada = client.get(f"/api/games/{token}").json()["characters"][0]["id"]
+    remove = {"type": "remove_character", "id": ada, "seen": 1}
+    assert client.post(f"/api/games/{token}/commands", json=remove).status_code == 200
+    r = client.post(f"/api/games/{token}/commands", json=remove)  # the other device saw step 1 too
+    assert r.status_code == 409
+    assert r.json()["seq"] == 2 and "moved on" in r.json()["detail"]
+    assert client.get(f"/api/games/{token}").json()["seq"] == 2
+
+
+def test_a_command_that_still_fits_is_applied_even_if_the_game_moved_on(client):
+    game = new_game(client)
+    token = game["edit_token"]
+    add_character(client, token, "Ada")
+    assert add_character(client, token, "Bo", seen=0).status_code == 200
+
+
+@pytest.fixture
+def conflict_route(client):
+    """A form route that lost a race, as the turn and roster forms raise it."""
+
+    @client.app.post("/g/{token}/test-conflict")
+    def lost_race(opened: EditDep):
+        raise games.Conflict("The game moved on since you looked: Ada already left.", opened.game.seq)
+
+    return client
+
+
+@pytest.mark.parametrize("headers, kind", [
+    ({"HX-Request": "true"}, "text/html"),
+    ({"Accept": "text/html"}, "text/html"),
+])
+def test_a_form_that_lost_a_race_answers_409_with_the_reason(conflict_route, headers, kind):
+    client = conflict_route
+    game = new_game(client)
+    r = client.post(f"/g/{game['edit_token']}/test-conflict", headers=headers)
+    assert r.status_code == 409
+    assert r.headers["content-type"].startswith(kind)
+    assert r.headers["x-game-seq"] == "0"
+    assert "Ada already left" in r.text
+
+
+def test_what_changed_since_a_step_lists_the_later_steps(client):
+    game = new_game(client)
+    token = game["edit_token"]
+    for name in ("Ada", "Bo", "<b>Cy</b>"):
+        add_character(client, token, name)
+    r = client.get(f"/v/{game['view_token']}/changes", params={"since": 1})
+    assert r.status_code == 200 and r.headers["x-game-seq"] == "3"
+    assert "Bo joins" in r.text and "Ada joins" not in r.text
+    assert "&lt;b&gt;Cy&lt;/b&gt;" in r.text  # player text is escaped
+
+
+@pytest.mark.parametrize("name", ["status", "roster", "log", "share"])
+def test_every_panel_tells_the_step_it_shows(client, name):
+    game = new_game(client)
+    add_character(client, game["edit_token"], "Ada")
+    r = client.get(f"/v/{game['view_token']}/panels/{name}")
+    assert r.status_code == 200 and r.headers["x-game-seq"] == "1"
+    assert f'data-panel="{name}"' in r.text
+
+
+def test_the_game_page_subscribes_to_its_stream_once(client):
+    game = new_game(client)
+    for url, base in ((game["edit_url"], "/g/"), (game["view_url"], "/v/")):
+        page = client.get(url).text
+        assert page.count('id="live"') == 1
+        assert f'sse-connect="{base}' in page and "/static/live.js" in page
+        assert "htmx-ext-sse-2.2.4.min.js" in page

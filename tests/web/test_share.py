@@ -1,0 +1,85 @@
+"""The share panel: two links as absolute URLs with copy buttons and QR codes; regenerating one."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def new_game(client):
+    return client.post("/api/games", json={"name": "Night shift"}).json()
+
+
+def share_panel(html: str) -> str:
+    match = re.search(r'<section class="card share".*?</section>', html, re.S)
+    assert match, "no share panel"
+    return match.group(0)
+
+
+def test_the_play_page_shows_both_links_as_absolute_urls_with_copy_and_qr(client):
+    game = new_game(client)
+    panel = share_panel(client.get(game["edit_url"]).text)
+    for url in (f"http://testserver/g/{game['edit_token']}", f"http://testserver/v/{game['view_token']}"):
+        assert f'value="{url}"' in panel
+    assert panel.count("data-copy=") == 2
+    assert panel.count('<svg viewBox=') == 2
+    assert "cannot change anything" in panel and "can act" in panel
+
+
+@pytest.mark.parametrize("path", ["/v/{view}", "/v/{view}/panels/share", "/v/{edit}/panels/share"])
+def test_the_watch_page_shows_only_the_watch_link(client, path):
+    game = new_game(client)
+    panel = share_panel(client.get(path.format(view=game["view_token"], edit=game["edit_token"])).text)
+    assert f"/v/{game['view_token']}" in panel
+    assert f"/g/{game['edit_token']}" not in panel and "Play link" not in panel
+    assert panel.count('<svg viewBox=') == 1
+
+
+def test_the_links_follow_the_address_the_device_used(client):
+    game = new_game(client)
+    panel = share_panel(client.get(game["edit_url"], headers={"Host": "192.168.1.20:8000"}).text)
+    assert f'value="http://192.168.1.20:8000/v/{game["view_token"]}"' in panel
+
+
+def test_a_new_watch_link_replaces_the_old_one_at_once(client):
+    game = new_game(client)
+    old = game["view_token"]
+    r = client.post(f"/g/{game['edit_token']}/links/watch", headers={"HX-Request": "true"})
+    assert r.status_code == 200 and 'data-panel="share"' in r.text
+    new = client.get(f"/api/games/{game['edit_token']}").json()["view_token"]
+    assert new != old and f"/v/{new}" in r.text
+    assert client.get(f"/v/{old}").status_code == 404
+    assert client.get(f"/api/games/{old}").status_code == 404
+    assert client.get(f"/v/{new}").status_code == 200
+    assert client.get(game["edit_url"]).status_code == 200  # the play link is untouched
+
+
+def test_a_new_play_link_moves_this_page_to_it_and_the_old_one_404s(client):
+    game = new_game(client)
+    r = client.post(f"/g/{game['edit_token']}/links/play", headers={"HX-Request": "true"})
+    target = r.headers["HX-Redirect"]
+    assert target.startswith("/g/") and target != game["edit_url"]
+    assert client.get(game["edit_url"]).status_code == 404
+    assert client.get(target).status_code == 200
+    assert client.get(game["view_url"]).status_code == 200  # the watch link is untouched
+
+
+def test_without_javascript_a_new_link_redirects_to_the_play_page(client):
+    game = new_game(client)
+    r = client.post(f"/g/{game['edit_token']}/links/play", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] != game["edit_url"]
+
+
+def test_the_json_api_replaces_a_link_and_answers_both(client):
+    game = new_game(client)
+    r = client.post(f"/api/games/{game['edit_token']}/links/watch")
+    assert r.status_code == 200
+    body = r.json()
+    assert body["edit_token"] == game["edit_token"] and body["view_token"] != game["view_token"]
+    assert body["view_url"] == f"/v/{body['view_token']}"
+
+
+def test_an_unknown_link_kind_is_422(client):
+    game = new_game(client)
+    assert client.post(f"/api/games/{game['edit_token']}/links/admin").status_code == 422
