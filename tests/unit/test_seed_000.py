@@ -512,3 +512,17 @@ def test_R_HACK_no_dice_in_the_stat_sends_the_player_to_the_luck_roll():
 
 def test_characters_and_bots_of_the_kit_are_what_these_tests_assume():
     assert isinstance(ADA, Character) and ADA.mission_stats["Hacking"] == {"red": 2}
+
+
+@pytest.mark.parametrize("role, directive", [
+    ("hunter", Directive()), ("sentry", Directive(subject="Vault", subject_distance=1)),
+    ("worker", Directive(object="Console", object_distance=5)), ("patrol", Directive(waypoint="B", waypoint_distance=5)),
+], ids=["R-ROLE-HUNTER-ties", "R-SENTRY-INTRUDER-ties", "R-WORKER-SLOT2-ties", "R-PATROL-SLOT2-ties"])
+def test_R_ROLE_equal_distances_are_the_players_choice_so_every_role_lists_the_ties(role, directive):
+    in_contact = decide([see("Ada", 0, contact=True), see("Bo", 0, contact=True)], role=role, directive=directive)
+    assert in_contact.actions[0].action == "melee" and set(in_contact.ties) == {"Ada", "Bo"}
+
+
+def test_R_PATROL_SLOT2_a_scan_between_equal_distances_lists_the_ties():
+    result = decide([see("Ada", 2), see("Bo", 2)], role="patrol", directive=Directive(waypoint="B", waypoint_distance=5))
+    assert "scan" in actions(result) and set(result.ties) == {"Ada", "Bo"}
