@@ -9,7 +9,7 @@ import pytest
 
 from app.rules.combat import Fighter, resolve_melee, who_attacks
 from app.rules.dice import entered_roll
-from app.rules.models import Bot, DecidedAction, Decision, HouseRules
+from app.rules.models import Bot, DecidedAction, Decision, GlitchEffect, HouseRules
 from app.rules.shooting import defense_pool_with_cover, resolve_shoot, shoot_target
 from tests.unit.turn_kit import ADA, BEN, HUNTER, SENTRY, game, hits, refused, rules, run
 
@@ -287,3 +287,30 @@ def test_R_ACT_FALLBACK_a_pending_action_may_be_done_or_skipped():
 
 def test_kit_bot_is_armed_as_these_tests_assume():
     assert isinstance(HUNTER, Bot) and HUNTER.shoot_range == 18 and HUNTER.points > ADA.points
+
+
+# --- Reboot stops even free actions: a rebooted bot does not Defend ------------------------
+
+
+REBOOTING = HUNTER.model_copy(update={"glitches": [GlitchEffect(result="reboot", turns_left=1)]})
+
+
+def test_R_GLITCH_REBOOT_a_rebooted_bot_cannot_defend_against_a_characters_shot():
+    state, log = run(game(ADA, REBOOTING), {"type": "character_shoot", "character_id": "ada", "target_id": "hunter",
+                                            "attack": hits(1), "defense": hits(3)})
+    assert state.bot("hunter").health == HUNTER.health - 1  # the entered Defense is not rolled at all
+    assert "cannot Defend" in " ".join(e.text for e in log)
+
+
+def test_R_GLITCH_REBOOT_a_bot_whose_activation_a_reboot_took_cannot_defend_in_melee():
+    state = phase3(ADA, HUNTER.model_copy(update={"points": 10}), actions=())
+    state = state.model_copy(update={"decisions": [Decision(bot_id="hunter", turn=1, rebooted=True)]})
+    state, log = run(state, melee_cmd(npc=3, ch=1))
+    assert state.bot("hunter").health == HUNTER.health - 1 and "R-GLITCH-REBOOT" in rules(log)
+    refused(phase3(ADA, REBOOTING), melee_cmd())  # nor attack (R-GLITCH)
+
+
+def test_R_GLITCH_REBOOT_a_bot_that_is_not_rebooted_defends():
+    state, _ = run(game(ADA, HUNTER), {"type": "character_shoot", "character_id": "ada", "target_id": "hunter",
+                                       "attack": hits(1), "defense": hits(3)})
+    assert state.bot("hunter").health == HUNTER.health
