@@ -526,3 +526,13 @@ def test_R_ROLE_equal_distances_are_the_players_choice_so_every_role_lists_the_t
 def test_R_PATROL_SLOT2_a_scan_between_equal_distances_lists_the_ties():
     result = decide([see("Ada", 2), see("Bo", 2)], role="patrol", directive=Directive(waypoint="B", waypoint_distance=5))
     assert "scan" in actions(result) and set(result.ties) == {"Ada", "Bo"}
+
+
+def test_R_GLITCH_R_DANGER_core_gaps_are_house_rules_the_player_edits_per_game():
+    house = {"glitch_die": 4, "glitch_table": [{"low": 1, "high": 4, "result": "overcharged", "amount": 2}],
+             "danger_limit": 10, "cover_dice": {"light": 2, "heavy": 3}}
+    state, _ = run(game(ADA, SENTRY), {"type": "set_house_rules", "house": house})
+    assert (state.house.glitch_die, state.house.danger_limit, state.house.cover_dice["light"]) == (4, 10, 2)
+    state, _ = run(state.model_copy(update={"phase": 4}),
+                   {"type": "position_check", "bot_id": "sentry", "passed": False, "glitch_roll": 4})
+    assert state.bot("sentry").health == SENTRY.health + 2
