@@ -11,7 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.settings import get_settings
-from app.web import activation_api, api, errors, pages, panels, roster, rules_api
+from app.web import activation_api, api, errors, pages, panels, roster, rules_api, turn
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,6 +33,7 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(panels.router)
     app.include_router(roster.router)
+    app.include_router(turn.router)
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
     return app

@@ -1,7 +1,11 @@
-"""Shared fixtures: every web test gets a fresh in-memory database (SQLModel's testing docs)."""
+"""Shared fixtures: every web test gets a fresh in-memory database (SQLModel's testing docs).
+
+Set TEST_DATABASE_URL (e.g. postgresql+psycopg://potham:potham@localhost/potham_test) to run the
+same tests against that database instead; each test then starts from empty tables."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -15,7 +19,9 @@ from app.main import create_app
 
 @pytest.fixture
 def engine():
-    engine = make_engine("sqlite://")
+    url = os.environ.get("TEST_DATABASE_URL", "sqlite://")
+    engine = make_engine(url)
+    SQLModel.metadata.drop_all(engine)
     SQLModel.metadata.create_all(engine)
     yield engine
     engine.dispose()

@@ -4,6 +4,7 @@ updates refresh exactly the panel that changed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -19,11 +20,15 @@ router = APIRouter(include_in_schema=False)
 # panel name -> template. Order is the order on the page (the template places them).
 PANELS: dict[str, str] = {
     "status": "_status.html",
+    "turn": "_turn.html",
     "roster": "_roster.html",
     "log": "_log.html",
 }
 
 LOG_LENGTH = 40
+
+# Panels that need more than the state (the turn panel's carried-over answers) add to the context.
+CONTEXT_HOOKS: list[Callable[[Opened, Session, dict[str, Any]], dict[str, Any]]] = []
 
 
 def game_context(opened: Opened, session: Session, **extra: Any) -> dict[str, Any]:
@@ -31,11 +36,15 @@ def game_context(opened: Opened, session: Session, **extra: Any) -> dict[str, An
     step = games.latest_step(session, opened.game)
     log = games.steps(session, opened.game, max(-1, opened.game.seq - LOG_LENGTH))[::-1]
     base = "/g/" if opened.can_edit else "/v/"
-    return {"game": opened.game, "opened": opened, "state": games.state_of(step), "step": step,
-            "log": log, "can_edit": opened.can_edit, "base_url": f"{base}{opened.token}", **extra}
+    context = {"game": opened.game, "opened": opened, "state": games.state_of(step), "step": step,
+               "log": log, "can_edit": opened.can_edit, "base_url": f"{base}{opened.token}"}
+    for hook in CONTEXT_HOOKS:
+        context |= hook(opened, session, context)
+    return context | extra
 
 
-def render_panel(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
+def render_panel(request: Request, name: str, context: dict[str, Any],
+                 status_code: int = 200) -> HTMLResponse:
     if name not in PANELS:
         raise HTTPException(404, f"No panel named {name!r}.")
     return templates.TemplateResponse(request, PANELS[name], context, status_code=status_code)

@@ -1,0 +1,152 @@
+"""The house rules page: dice faces per colour, the Glitch table, zone sizes, cover and the
+Danger limit for one game (rules.md, everything marked *house*), with the defaults and a reset.
+
+Saving is the `set_house_rules` command, so a change is a step like any other: logged, undoable
+and seen by every screen. Checks that need the game (colours the roster uses, the Danger already
+reached) are made here, at the edge, and shown next to their field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from pydantic import ValidationError
+
+from app import games
+from app.rules.commands import Refused
+from app.rules.models import GameState, HouseRules
+from app.web.command_forms import field_messages, form_to_body, int_or_none
+from app.web.deps import EditDep, Opened, SessionDep
+from app.web.templating import templates
+
+router = APIRouter(include_in_schema=False)
+
+FACES = ("blank", "hit", "critical", "success")  # what dice.py reads (R-CMB-ROLL, R-CMB-TARGET)
+GLITCH_RESULTS = ("reboot", "overcharged", "full_throttle", "no_effect")
+DEFAULTS = HouseRules()
+
+
+def colours_in_use(state: GameState) -> set[str]:
+    used = {"black", state.house.cover_colour, state.house.hack_help_colour}  # Black Die: target, ammo, Luck
+    for model in [*state.characters, *state.bots]:
+        for pool in (model.melee, model.shoot, model.defense, *getattr(model, "mission_stats", {}).values()):
+            used |= {colour for colour, n in pool.items() if n}
+    return used
+
+
+def read_form(items: list[tuple[str, str]], current: HouseRules) -> dict[str, Any]:
+    """The form as a HouseRules dict: faces typed as 'blank, hit, critical' become lists, a new
+    colour row is added, empty Glitch rows are dropped, fields not on the form keep their value."""
+    body = form_to_body(items)
+    faces = {colour.strip().lower(): _faces_list(text) for colour, text in body.pop("dice_faces", {}).items()}
+    new_colour = str(body.pop("new_colour", "")).strip().lower()
+    new_faces = str(body.pop("new_faces", ""))
+    if new_colour:
+        faces[new_colour] = _faces_list(new_faces)
+    rows = body.pop("glitch_table", [])
+    rows = [r for r in (rows if isinstance(rows, list) else [rows]) if _filled(r)]
+    return {**current.model_dump(mode="json"), **body, "dice_faces": {k: v for k, v in faces.items() if v},
+            "glitch_table": rows}
+
+
+def _filled(row: Any) -> bool:
+    """A Glitch row counts once any number is typed (the result select always has a value)."""
+    return not isinstance(row, dict) or any(k != "result" for k in row)
+
+
+def _faces_list(text: str) -> list[str]:
+    return [f.strip().lower() for f in str(text).replace(";", ",").split(",") if f.strip()]
+
+
+def game_checks(house: HouseRules, state: GameState) -> dict[str, str]:
+    """Field -> message for what pydantic cannot know: the game this table is for."""
+    errors: dict[str, str] = {}
+    for colour, faces in house.dice_faces.items():
+        odd = sorted(set(faces) - set(FACES))
+        if odd:
+            errors[f"dice_faces.{colour}"] = f"Faces are {', '.join(FACES)}; not {', '.join(odd)}."
+    for colour in sorted(colours_in_use(state) - set(house.dice_faces)):
+        errors.setdefault(f"dice_faces.{colour}", f"The game uses {colour} dice: they need faces.")
+    seen: set[int] = set()
+    for i, row in enumerate(house.glitch_table):
+        results = set(range(row.low, row.high + 1))
+        if row.low > row.high or row.high > house.glitch_die:
+            errors[f"glitch_table.{i}.low"] = f"From ≤ to ≤ {house.glitch_die} (the Glitch die)."
+        elif results & seen:
+            errors[f"glitch_table.{i}.low"] = "This row overlaps an earlier one."
+        seen |= results
+    if house.danger_limit < state.danger:
+        errors["danger_limit"] = f"Danger is already {state.danger}; the limit cannot be below it."
+    return errors
+
+
+def page_context(opened: Opened, session, **extra: Any) -> dict[str, Any]:
+    state = games.current_state(session, opened.game)
+    house = state.house
+    return {"game": opened.game, "opened": opened, "state": state, "house": house, "defaults": DEFAULTS,
+            "faces_choices": FACES, "glitch_results": GLITCH_RESULTS, "in_use": colours_in_use(state),
+            "values": None, "errors": {}, **extra}
+
+
+def answer(request: Request, opened: Opened, session, status_code: int = 200, **extra: Any):
+    if "hx-request" not in request.headers and status_code < 400:
+        return RedirectResponse(f"/g/{opened.token}/house", status_code=303)
+    name = "_house.html" if "hx-request" in request.headers else "house.html"
+    return templates.TemplateResponse(request, name, page_context(opened, session, **extra),
+                                      status_code=status_code)
+
+
+@router.get("/g/{token}/house", response_class=HTMLResponse)
+def house_page(request: Request, opened: EditDep, session: SessionDep):
+    return templates.TemplateResponse(request, "house.html", page_context(opened, session))
+
+
+@router.post("/g/{token}/house", response_class=HTMLResponse)
+async def save_house(request: Request, opened: EditDep, session: SessionDep):
+    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+    form = dict(items)
+    state = games.current_state(session, opened.game)
+    try:
+        house = HouseRules.model_validate(read_form(items, state.house))
+    except ValidationError as error:
+        return answer(request, opened, session, 422, values=form, errors=_by_field(field_messages(error)))
+    errors = game_checks(house, state)
+    if errors:
+        return answer(request, opened, session, 422, values=form, errors=errors)
+    return _save(request, opened, session, house, int_or_none(form.get("seen")), "House rules saved.", form)
+
+
+@router.post("/g/{token}/house/reset", response_class=HTMLResponse)
+async def reset_house(request: Request, opened: EditDep, session: SessionDep):
+    """Back to the rules.md defaults, unless the roster uses a colour the defaults lack."""
+    form = dict((await request.form()).items())
+    state = games.current_state(session, opened.game)
+    house = HouseRules(dice_mode=state.house.dice_mode)  # who rolls is a habit, not a rule
+    errors = game_checks(house, state)
+    if errors:
+        return answer(request, opened, session, 400, errors=errors,
+                      error="The defaults do not fit this game: " + " ".join(errors.values()))
+    return _save(request, opened, session, house, int_or_none(form.get("seen")),
+                 "House rules reset to the rules.md defaults.")
+
+
+def _save(request, opened, session, house: HouseRules, seen, message: str, form=None):
+    data = {"type": "set_house_rules", "house": house.model_dump(mode="json")}
+    try:
+        games.run_command(session, opened.game, data, seen)
+    except (Refused, games.Conflict) as refused:
+        return answer(request, opened, session, 409 if isinstance(refused, games.Conflict) else 400,
+                      values=form, error=refused.reason)
+    return answer(request, opened, session, saved=message)
+
+
+def _by_field(messages: dict[str, str]) -> dict[str, str]:
+    """Face-list errors point at the colour's one text field (`dice_faces.white.2` -> `dice_faces.white`)."""
+    out: dict[str, str] = {}
+    for name, msg in messages.items():
+        parts = name.split(".")
+        key = ".".join(parts[:2]) if parts[0] == "dice_faces" else name
+        out.setdefault(key, msg)
+    return out

@@ -1,0 +1,58 @@
+"""The exact odds the turn panel shows before a roll, built from the same pools the engine rolls
+(R-CMB-WHO, R-DISTRACTED White dice, R-CMB-SHOOT Cover, R-MARKED-TARGET), via `dice.attack_odds`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.rules.combat import attack_pool_against, marked_target_bonus, who_attacks
+from app.rules.dice import attack_odds, pool_text
+from app.rules.models import Bot, Character, GameState
+from app.rules.shooting import defense_pool_with_cover
+from app.web.templating import templates
+from app.web.view import percent
+
+
+def _odds(state: GameState, attack: dict, defense: dict, bonus: int, melee: bool) -> dict[str, Any]:
+    try:
+        odds = attack_odds(attack, defense, state.house.dice_faces, attack_bonus=bonus, melee=melee)
+    except ValueError as error:  # a colour the house rules no longer know: say so, never crash
+        return {"error": str(error)}
+    at_least = [(k, percent(p)) for k, p in odds.damage_at_least.items() if p >= 0.005][:4]
+    return {"attack": pool_text(attack) or "no dice", "defense": pool_text(defense) or "no dice",
+            "bonus": bonus, "damage": percent(odds.p_damage), "tie": percent(odds.p_tie),
+            "defended": percent(odds.p_defended), "at_least": at_least,
+            "expected": f"{odds.expected_damage:.1f}"}
+
+
+def melee_odds(state: GameState, bot: Bot, character: Character,
+               attacker: str | None = None) -> dict[str, Any]:
+    """Who attacks and why, and the odds of the normal exchange and of a counter-attack."""
+    side, why = who_attacks(bot.points, character.points, attacker)  # type: ignore[arg-type]
+    bonus = marked_target_bonus(character.marked, bot.has_rule("Marked Target")) if side == "npc" else 0
+    if side == "npc":
+        npc_attack = attack_pool_against(bot.melee, character.distracted)
+        normal = _odds(state, npc_attack, character.defense, bonus, True)
+        counter = _odds(state, npc_attack, character.melee, bonus, True)  # both roll Melee (R-CMB-TIE)
+    else:
+        normal, counter = _odds(state, character.melee, bot.defense, 0, True), None
+    attacker_name, defender_name = (bot.name, character.name) if side == "npc" else (character.name, bot.name)
+    return {"side": side, "why": why, "attacker": attacker_name, "defender": defender_name,
+            "normal": normal, "counter": counter}
+
+
+def shoot_odds(state: GameState, shooter: Bot | Character, target: Bot | Character,
+               cover: str = "none") -> dict[str, Any]:
+    """A Shoot at the intended target: Distracted White dice, Cover dice, Marked Target bonus."""
+    attack = dict(shooter.shoot)
+    bonus = 0
+    if isinstance(target, Character):
+        attack = attack_pool_against(attack, target.distracted)
+        cover = target.cover
+        has_rule = isinstance(shooter, Bot) and shooter.has_rule("Marked Target")
+        bonus = marked_target_bonus(target.marked, has_rule)
+    defense = defense_pool_with_cover(target.defense, cover, state.house)
+    return {**_odds(state, attack, defense, bonus, False), "cover": cover}
+
+
+templates.env.globals.update(melee_odds=melee_odds, shoot_odds=shoot_odds)

@@ -1,0 +1,154 @@
+"""The turn, played in the browser: every play command, undo and the dice mode, as htmx posts.
+
+An htmx post answers with the panel it changes plus the other turn panels out of band (status,
+log, turn), and an `HX-Trigger: game-step` so any other panel still showing an older step
+refreshes itself (turn.js). A plain form post (no JavaScript) is redirected back to the page.
+Refusals answer in place: 422 a field is wrong (message next to it), 400 the engine refused
+(`Refused`), 409 the game moved on (`Conflict`); the form keeps what the player typed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel, ValidationError
+
+from app import games
+from app.rules.commands import Refused
+from app.web import house, odds, turn_context, view  # noqa: F401  (routes, context hook, template helpers)
+from app.web.command_forms import FormValues, field_messages, form_to_body, int_or_none
+from app.web.deps import EditDep, Opened, SessionDep
+from app.web.panels import PANELS, game_context
+from app.web.templating import templates
+
+router = APIRouter(include_in_schema=False)
+router.include_router(house.router)
+
+# The panels a step always changes; each answer carries them (the main one in place).
+TURN_PANELS = ("turn", "status", "log")
+
+
+def render(name: str, context: dict[str, Any]) -> str:
+    return templates.get_template(PANELS[name]).render(context)
+
+
+def answer(request: Request, opened: Opened, session, main: str, status_code: int = 200,
+           changed: bool = True, **extra: Any) -> Response:
+    """The panel `main` (with any message in `extra`), and, when the game changed, the other
+    turn panels out of band. Without htmx: back to the page, or the page with the message."""
+    if "hx-request" not in request.headers:
+        if status_code < 400 and changed:
+            return RedirectResponse(f"/g/{opened.token}", status_code=303)
+        context = game_context(opened, session, **extra)
+        return templates.TemplateResponse(request, "game.html", context, status_code=status_code)
+    context = game_context(opened, session, **extra)
+    parts = [render(main, context)]
+    if changed:
+        parts += [render(name, {**context, "oob": True}) for name in TURN_PANELS if name != main]
+        parts.append(templates.get_template("_announce.html").render(context))
+    headers = {"X-Game-Seq": str(opened.game.seq)}  # live.js (sharing) tracks the step shown
+    if changed:
+        headers["HX-Trigger"] = json.dumps({"game-step": {"seq": opened.game.seq}})
+    return HTMLResponse("".join(parts), status_code=status_code, headers=headers)
+
+
+def run(request: Request, opened: Opened, session, data: dict[str, Any], seen: int | None,
+        main: str = "turn", form: FormValues | None = None) -> Response:
+    """Run one command and answer with the panels; every refusal lands in `main`."""
+    failure = {"values": form, "form_id": form.get("form") if form else None}
+    try:
+        games.run_command(session, opened.game, data, seen)
+    except ValidationError as error:
+        messages = field_messages(error)
+        return answer(request, opened, session, main, 422, changed=False, errors=messages,
+                      error="Please check the marked fields.", **failure)
+    except games.Conflict as conflict:
+        session.refresh(opened.game)
+        return answer(request, opened, session, main, 409, error=conflict.reason, **failure)
+    except Refused as refused:
+        return answer(request, opened, session, main, 400, changed=False, error=refused.reason, **failure)
+    return answer(request, opened, session, main)
+
+
+def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Per-roll dice mode: when the app rolls, the entered-dice fields named in `_entered`
+    (e.g. `rolls`) are dropped so the engine rolls them itself."""
+    form = dict(items)
+    if form.get("dice") != "app":
+        return items
+    entered = {value for name, value in items if name == "_entered"}
+    return [(n, v) for n, v in items if n.split(".")[0] not in entered]
+
+
+@router.post("/g/{token}/turn", response_class=HTMLResponse)
+async def command(request: Request, opened: EditDep, session: SessionDep):
+    """Any play command from a form: hidden `type`, fields named as the command's JSON."""
+    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+    form = FormValues(items)
+    data = form_to_body(without_app_dice(items))
+    return run(request, opened, session, data, int_or_none(form.get("seen")), form=form)
+
+
+class DiceMode(BaseModel):
+    mode: Literal["app", "entered"]
+
+
+@router.post("/g/{token}/dice-mode", response_class=HTMLResponse)
+async def dice_mode(request: Request, opened: EditDep, session: SessionDep):
+    """The game's default for every roll: the app rolls, or the player enters physical dice."""
+    form = dict((await request.form()).items())
+    try:
+        mode = DiceMode(mode=form.get("mode", "")).mode
+    except ValidationError as error:
+        return answer(request, opened, session, "turn", 422, changed=False, form_id="dice-mode",
+                      errors=field_messages(error), error="Choose who rolls the dice.")
+    house_rules = games.current_state(session, opened.game).house.model_copy(update={"dice_mode": mode})
+    data = {"type": "set_house_rules", "house": house_rules.model_dump(mode="json")}
+    return run(request, opened, session, data, int_or_none(form.get("seen")))
+
+
+@router.post("/g/{token}/undo", response_class=HTMLResponse)
+async def undo(request: Request, opened: EditDep, session: SessionDep):
+    """Undo the last step, or go back to any earlier one (`to_seq`), as a new step."""
+    form = dict((await request.form()).items())
+    to_seq, seen = int_or_none(form.get("to_seq")), int_or_none(form.get("seen"))
+    try:
+        games.undo(session, opened.game, to_seq, seen)
+    except games.Conflict as conflict:
+        session.refresh(opened.game)
+        return answer(request, opened, session, "log", 409, log_error=conflict.reason)
+    except Refused as refused:
+        return answer(request, opened, session, "log", 400, changed=False, log_error=refused.reason)
+    return answer(request, opened, session, "log")
+
+
+@router.post("/g/{token}/turn/order", response_class=HTMLResponse)
+async def propose_order(request: Request, opened: EditDep, session: SessionDep):
+    """Move one bot up or down in the proposed activation order; nothing is saved until the
+    player uses the order (set_activation_order), so trying orders leaves no trace in the log."""
+    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+    form = FormValues(items)
+    state = games.current_state(session, opened.game)
+    ids = [i for i in dict.fromkeys(form.getlist("bot_ids[]")) if state.bot(i)]
+    ids += [b.id for b in state.in_order() if b.id not in ids and b.health > 0]
+    bot_id, _, way = form.get("move").partition(":")
+    if bot_id in ids:
+        i = ids.index(bot_id)
+        j = max(0, min(len(ids) - 1, i + (-1 if way == "up" else 1)))
+        ids[i], ids[j] = ids[j], ids[i]
+    order = [b for i in ids if (b := state.bot(i)) is not None]
+    return answer(request, opened, session, "turn", changed=False, order=order, proposed=True)
+
+
+@router.get("/g/{token}/turn/odds", response_class=HTMLResponse)
+def shoot_odds_fragment(request: Request, opened: EditDep, session: SessionDep,
+                        character_id: str = "", target_id: str = "", cover: str = "none"):
+    """The odds of a Character's Shoot as the form is filled in (R-CMB-SHOOT, R-DISTRACTED)."""
+    state = games.current_state(session, opened.game)
+    shooter, target = state.character(character_id), state.bot(target_id)
+    cover = cover if cover in ("none", "light", "heavy") else "none"
+    return templates.TemplateResponse(request, "_odds.html", {"state": state, "shooter": shooter,
+                                                              "target": target, "cover": cover})

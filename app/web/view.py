@@ -1,0 +1,117 @@
+"""What the turn panels show, computed from a state or a step: the Danger track's cells, a log
+step's label, who it concerns and its dice. Template helpers only; no rules are decided here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.rules.models import GameState
+from app.tables import Step
+from app.web.templating import templates
+
+STEP_LABELS = {
+    "create": "Game created", "undo": "Undo",
+    "add_character": "Character added", "edit_character": "Character edited",
+    "remove_character": "Character removed", "add_bot": "AI-Bot added", "edit_bot": "AI-Bot edited",
+    "remove_bot": "AI-Bot removed", "set_house_rules": "House rules",
+    "next_phase": "Next phase", "end_turn": "End of turn", "character_move": "Movement",
+    "noise": "Noise / Alarm", "character_shoot": "Character Shoot", "invoke_distracted": "Distracted",
+    "distracted_contact": "Distracted: new contact", "hack": "Hacking attempt", "luck_roll": "Luck Roll",
+    "record_event": "Event", "set_activation_order": "Activation order", "activate_bot": "Activation",
+    "resolve_melee": "Melee", "bot_shoot": "AI-Bot Shoot", "resolve_fallback": "Fallback action",
+    "position_check": "Position check", "adjust": "Adjustment",
+}
+
+# Keys a command uses to name the models it is about, in the order they are worth mentioning.
+_WHO_KEYS = ("character_id", "bot_id", "shooter_id", "target_id", "attacker_id", "defender_id")
+
+
+def danger_band(n: int, limit: int) -> str:
+    """Thirds of the track: calm, alert, critical; the last step is the end (R-DANGER)."""
+    if n >= limit:
+        return "end"
+    if n * 3 <= limit:
+        return "calm"
+    return "alert" if n * 3 <= limit * 2 else "critical"
+
+
+def danger_steps(state: GameState) -> list[dict[str, Any]]:
+    limit = state.house.danger_limit
+    return [{"n": n, "band": danger_band(n, limit), "filled": n <= state.danger} for n in range(1, limit + 1)]
+
+
+def step_label(step: Step) -> str:
+    return STEP_LABELS.get(step.kind, step.kind.replace("_", " ").capitalize())
+
+
+def step_who(step: Step) -> list[str]:
+    """Names of the models a step's command is about, read from that step's own state."""
+    names = {m["id"]: m["name"] for key in ("characters", "bots") for m in step.state.get(key, [])}
+    who = []
+    for key in _WHO_KEYS:
+        name = names.get(str(step.command.get(key)))
+        if name and name not in who:
+            who.append(name)
+    return who
+
+
+def dice_rolls(dice: Any) -> list[dict[str, Any]]:
+    """A log entry's dice as a flat list of {label, by, faces, text}, whatever its nesting:
+    one roll ({"by", "faces", ...}), named rolls ({"attack": {...}, "defense": {...}}) or
+    single dice ({"black_die": "blank"})."""
+    if not isinstance(dice, dict):
+        return []
+    if "by" in dice or "faces" in dice:
+        return [_roll("", dice)]
+    rolls = []
+    for label, value in dice.items():
+        if isinstance(value, dict):
+            rolls.append(_roll(label, value))
+        elif value is not None and label != "by":
+            rolls.append({"label": label, "by": dice.get("by"), "faces": [], "text": str(value)})
+    return rolls
+
+
+def _roll(label: str, roll: dict[str, Any]) -> dict[str, Any]:
+    faces = []
+    for face in roll.get("faces") or []:
+        if isinstance(face, dict):
+            faces.append(f"{face.get('colour', '')} {face.get('face', '')}".strip())
+        else:
+            faces.append(str(face))
+    summary = ""
+    if "hits" in roll:
+        summary = f"{roll['hits']} hit{'s' if roll['hits'] != 1 else ''}"
+        if roll.get("criticals"):
+            summary += f" ({roll['criticals']} critical)"
+    elif "result" in roll:
+        summary = str(roll["result"])
+    return {"label": label.replace("_", " "), "by": roll.get("by"), "faces": faces, "text": summary}
+
+
+def step_dice_by(step: Step) -> str | None:
+    """"app", "entered" or None: how this step's dice were rolled (mixed counts as entered)."""
+    ways = {r["by"] for e in step.entries for r in dice_rolls(e.get("dice")) if r["by"]}
+    if not ways:
+        return None
+    return "app" if ways == {"app"} else "entered"
+
+
+def percent(p: float) -> str:
+    """0.4123 -> '41%'; tiny but possible chances never read as impossible."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{round(p * 100)}%"
+
+
+def number(value: Any) -> str:
+    """2.0 -> '2', 2.5 -> '2.5'; anything else as typed (a refilled form keeps the player's text)."""
+    return f"{value:g}" if isinstance(value, float | int) and not isinstance(value, bool) else str(value)
+
+
+templates.env.globals.update(danger_steps=danger_steps, step_label=step_label, step_who=step_who,
+                             dice_rolls=dice_rolls, step_dice_by=step_dice_by)
+templates.env.filters["percent"] = percent
+templates.env.filters["num"] = number

@@ -1,0 +1,63 @@
+// The turn panels' small helpers. Everything works without this file; it adds two things:
+// 1. a brief flash on any value that a swap changed ([data-watch] elements, matched by id, compared
+//    with what the screen showed before, whoever swapped it); the CSS turns the animation off
+//    under prefers-reduced-motion;
+// 2. after a step (HX-Trigger "game-step"), any panel still showing an older step is re-fetched,
+//    so panels a response did not carry (the roster) follow too; when the page has the live
+//    stream (#live, live.js) that job is left to it.
+(function () {
+  "use strict";
+  var FLASH_MS = 1200;  // as long as the CSS animation
+  var known = null;     // id -> the value last seen on screen
+  var until = {};       // id -> when its flash ends (a later swap of the same panel keeps it)
+  var pending = false;
+
+  function check() {
+    pending = false;
+    var now = Date.now();
+    var seen = {};
+    document.querySelectorAll("[data-watch][id]").forEach(function (el) {
+      var value = el.getAttribute("data-watch");
+      seen[el.id] = value;
+      if (known === null) return;
+      if (known[el.id] !== value) {  // changed, or a new condition (Knocked down, a Glitch) appears
+        el.classList.remove("changed");
+        void el.offsetWidth;  // restart the animation
+        until[el.id] = now + FLASH_MS;
+      }
+      if (until[el.id] > now) el.classList.add("changed");
+    });
+    known = seen;
+  }
+
+  function soon() {
+    if (!pending) { pending = true; setTimeout(check, 0); }
+  }
+
+  function panelUrl(name) {
+    var m = location.pathname.match(/^\/(g|v)\/[^/]+/);
+    return m ? m[0] + "/panels/" + name : null;
+  }
+
+  function followStep(seq) {
+    var layout = document.querySelector("[data-game-seq]");
+    if (layout) layout.setAttribute("data-game-seq", String(seq));
+    if (document.getElementById("live")) return; // the live stream (live.js) refreshes panels itself
+    document.querySelectorAll("[data-panel]").forEach(function (el) {
+      if (el.getAttribute("data-seq") === String(seq)) return;
+      var url = panelUrl(el.getAttribute("data-panel"));
+      if (url && window.htmx) htmx.ajax("GET", url, { target: el, swap: "outerHTML" });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", check);
+  document.addEventListener("htmx:afterSettle", soon);
+  document.addEventListener("htmx:load", soon);  // content swapped in by htmx.swap (live.js) too
+  document.addEventListener("game-step", function (evt) {
+    var seq = evt.detail && evt.detail.seq;
+    if (seq !== undefined) setTimeout(function () { followStep(seq); }, 0);
+  });
+  document.addEventListener("animationend", function (evt) {
+    if (evt.target.classList && evt.animationName === "turn-flash") evt.target.classList.remove("changed");
+  });
+})();

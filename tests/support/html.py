@@ -1,0 +1,108 @@
+"""A tiny HTML tree for web tests (stdlib only): find elements by id, class or attribute and
+read their text the way a player would see it."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class Node:
+    def __init__(self, tag: str, attrs: dict[str, str | None], parent: Node | None = None):
+        self.tag, self.attrs, self.parent = tag, attrs, parent
+        self.children: list[Node | str] = []
+
+    @property
+    def classes(self) -> set[str]:
+        return set((self.attrs.get("class") or "").split())
+
+    def text(self) -> str:
+        parts = [c if isinstance(c, str) else c.text() for c in self.children]
+        return re.sub(r"\s+", " ", " ".join(parts)).strip()
+
+    def walk(self):
+        for c in self.children:
+            if isinstance(c, Node):
+                yield c
+                yield from c.walk()
+
+    def all(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> list[Node]:
+        return [n for n in self.walk()
+                if (tag is None or n.tag == tag) and (cls is None or cls in n.classes)
+                and all(n.attrs.get(k.replace("_", "-")) == v for k, v in attrs.items())]
+
+    def one(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> Node:
+        found = self.all(tag, cls, **attrs)
+        assert len(found) == 1, f"expected one {tag} .{cls} {attrs}, found {len(found)}"
+        return found[0]
+
+    def by_id(self, id_: str) -> Node:
+        return self.one(id=id_)
+
+    def has_id(self, id_: str) -> bool:
+        return bool(self.all(id=id_))
+
+    def field(self, name: str) -> Node:
+        """The form control with this name (the first, for radio groups)."""
+        return [n for n in self.walk() if n.attrs.get("name") == name][0]
+
+
+class _Builder(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root", {})
+        self.current = self.root
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, dict(attrs), self.current)
+        self.current.children.append(node)
+        if tag not in VOID:
+            self.current = node
+
+    def handle_endtag(self, tag):
+        node = self.current
+        while node is not self.root and node.tag != tag:
+            node = node.parent
+        if node is not self.root:
+            self.current = node.parent
+
+    def handle_data(self, data):
+        self.current.children.append(data)
+
+
+def parse(html: str) -> Node:
+    builder = _Builder()
+    builder.feed(html)
+    return builder.root
+
+
+def form_items(form: Node, **fill: str | list[str]) -> list[tuple[str, str]]:
+    """What a browser would send for this form as rendered (hidden fields, typed values, ticked
+    boxes, chosen options), with `fill` replacing fields by name (a list ticks several boxes).
+    Field names with dots or stars are given as fill={"a.b": ...} via **{...}."""
+    items: list[tuple[str, str]] = []
+    for n in form.walk():
+        name = n.attrs.get("name")
+        if not name or "disabled" in n.attrs or n.tag == "button":
+            continue
+        if n.tag == "input":
+            kind = n.attrs.get("type", "text")
+            if kind in ("checkbox", "radio") and "checked" not in n.attrs:
+                continue
+            items.append((name, n.attrs.get("value") or ("on" if kind == "checkbox" else "")))
+        elif n.tag == "select":
+            options = n.all("option")
+            chosen = [o for o in options if "selected" in o.attrs] or options[:1]
+            items += [(name, o.attrs.get("value", o.text())) for o in chosen]
+        elif n.tag == "textarea":
+            items.append((name, n.text()))
+    for name, value in fill.items():
+        hidden_false = [(k, v) for k, v in items if k == name and v == "false"]
+        items = [(k, v) for k, v in items if k != name]
+        if isinstance(value, list):
+            items += [(name, v) for v in value]
+        else:
+            items += hidden_false[:1] + [(name, value)]  # a toggle keeps its hidden "false" first
+    return items
