@@ -27,6 +27,7 @@ from app.rules.combat import (
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.models import Bot, Character, DecidedAction, GameState
 from app.rules.play import (
+    NO_DEFENSE,
     BlackFace,
     EnteredRoll,
     add_danger,
@@ -35,6 +36,7 @@ from app.rules.play import (
     bot_of,
     character_of,
     dice_record,
+    offline,
     replace,
     require_play,
     roll,
@@ -96,8 +98,8 @@ def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState,
         return state, [Entry(f"{bot.name} and {character.name} are no longer in base contact: no melee.",
                              "R-CMB-WHO")]
     side, _ = who_attacks(bot.points, character.points, body.attacker)
-    decision = state.decision(bot.id)
-    if side == "npc" and decision is not None and decision.rebooted:
+    rebooted = offline(state, bot)
+    if side == "npc" and rebooted:
         raise Refused(f"{bot.name} is rebooted this turn and takes no actions, so it cannot attack; "
                       "report the models as not in contact, or name the Character as attacker.", "R-GLITCH")
     if body.counter_attack and side != "npc":
@@ -105,13 +107,16 @@ def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState,
     rolls = body.rolls or MeleeRolls()
     npc_pool = attack_pool_against(bot.melee, character.distracted) if side == "npc" else bot.defense
     character_pool = character.melee if side == "character" or body.counter_attack else character.defense
-    npc_roll = roll(state, npc_pool, rng, rolls.npc)
+    npc_roll = NO_DEFENSE if rebooted else roll(state, npc_pool, rng, rolls.npc)  # R-GLITCH-REBOOT
     character_roll = roll(state, character_pool, rng, rolls.character)
     result = resolve_melee(Fighter(bot.name, bot.points), Fighter(character.name, character.points), npc_roll,
                            character_roll, attacker=body.attacker, counter_attack=body.counter_attack,
                            marked=character.marked, marked_target=bot.has_rule("Marked Target"))
     record = dice_record(npc=npc_roll, character=character_roll) | totals(result)
     entries = [Entry(result.reason, result.rule, record)]
+    if rebooted:
+        entries.append(Entry(f"{bot.name} is rebooted: Reboot stops even free actions, so it cannot Defend "
+                             "and rolls no Defense.", "R-GLITCH-REBOOT"))
     state, said = _melee_outcome(state, bot, character, result)
     if action is not None:
         state = set_status(state, bot.id, action.slot, "done")

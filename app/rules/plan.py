@@ -71,6 +71,17 @@ def closest(candidates: Sequence[Seen], plan: Plan) -> tuple[Seen, tuple[str, ..
     return tied[0], (tuple(c.name for c in tied) if len(tied) > 1 else ())
 
 
+def pick(candidates: Sequence[Seen], plan: Plan, focus: Seen | None = None) -> Seen:
+    """`focus` if it qualifies, else the closest; equal distances are the player's choice, so the
+    tied names are listed (R-ROLE-HUNTER's convention, for every role) unless ties are already set."""
+    if focus in candidates:
+        return focus  # type: ignore[return-value]
+    foe, tied = closest(candidates, plan)
+    if tied and not plan.ties:
+        plan.ties = tied
+    return foe
+
+
 def gait(bot: Activator, distance: float, has_base: bool) -> tuple[str, float]:
     """R-ACT-MOVE: Walk when a Walk reaches, else Run; a base stops the bot at base contact.
 
@@ -141,7 +152,7 @@ def respond(plan: Plan, focus: Seen | None, pool: Sequence[Seen], lead: str = ""
 def melee(plan: Plan, focus: Seen | None, lead: str, rule: str | None) -> Seen:
     """An AI-Bot in base contact prioritizes melee (seed 000, Phase 3)."""
     foes, name = plan.touching(), plan.bot.name
-    foe = focus if focus in foes else closest(foes, plan)[0]
+    foe = pick(foes, plan, focus)
     came = foe is plan.approached and plan.moved > 0
     plan.add("melee", foe.name, None, lead + (
         f"Having moved into base contact with {foe.name}, {name} attacks it in melee in Phase 3 "
@@ -159,7 +170,7 @@ def shoot(plan: Plan, focus: Seen | None, pool: Sequence[Seen], lead: str, rule:
     marks = [c for c in pool if c.line_of_sight and plan.now(c) <= reach]
     if not marks:
         return None
-    foe = focus if focus in marks else closest(marks, plan)[0]
+    foe = pick(marks, plan, focus)
     plan.add("shoot", foe.name, None, lead + (
         f"{foe.name} is in line of sight {inches(plan.now(foe))} away, within {name}'s "
         f"{inches(reach)} range, and {name} is not in base contact, so it shoots in Phase 3."),
@@ -172,7 +183,7 @@ def scan(plan: Plan, focus: Seen | None, lead: str, rule: str | None) -> Seen | 
     eligible = [c for c in plan.seen if c.line_of_sight and plan.in_zone(c)]
     if not eligible:
         return None
-    foe, name = focus if focus in eligible else closest(eligible, plan)[0], plan.bot.name
+    foe, name = pick(eligible, plan, focus), plan.bot.name
     plan.add("scan", foe.name, None, lead + (
         f"{foe.name} is in line of sight and inside {name}'s {inches(plan.bot.control_zone)} zone, "
         f"so a Scan gives {foe.name} +1 Marked at once."), rule or "R-SCAN")

@@ -68,6 +68,17 @@ def model_of(state: GameState, id_: str) -> Bot | Character:
     return found
 
 
+def offline(state: GameState, bot: Bot) -> bool:
+    """R-GLITCH-REBOOT: a Reboot "stops even free actions" from the Glitch until the end of the
+    turn whose activation it took: the bot neither attacks nor Defends (Defend is a free action,
+    seed 001), so an attack on it meets no Defense roll."""
+    decision = state.decision(bot.id)
+    return bot.rebooted or (decision is not None and decision.rebooted)
+
+
+NO_DEFENSE = Roll(hits=0, criticals=0, by="entered")  # a rebooted bot rolls no Defense
+
+
 def replace(state: GameState, model: Bot | Character) -> GameState:
     """The state with `model` swapped in for the model with the same id."""
     if isinstance(model, Bot):

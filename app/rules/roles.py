@@ -16,6 +16,7 @@ from app.rules.plan import (
     fallback,
     fight_in_contact,
     inches,
+    pick,
     respond,
     stand_up,
 )
@@ -94,7 +95,7 @@ def sentry(plan: Plan, directive: Directive) -> None:
         return
     touching = plan.touching()
     if touching:
-        fight_in_contact(plan, closest(touching, plan)[0])
+        fight_in_contact(plan, pick(touching, plan))
     elif must_return:
         return_to_post(plan, subject, away)
     else:
@@ -167,7 +168,7 @@ def engaged_or_unmeasured(plan: Plan, where: str, distance: float | None) -> boo
     reported distance it does not move and only deals with its zone (R-ACT-UNKNOWN)."""
     touching = plan.touching()
     if touching:
-        fight_in_contact(plan, closest(touching, plan)[0])
+        fight_in_contact(plan, pick(touching, plan))
         return True
     if distance is None:
         plan.notes.append(f"No distance to {where} was reported, so {plan.bot.name} does not move.")

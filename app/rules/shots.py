@@ -16,7 +16,18 @@ from pydantic import Field
 from app.rules.combat import attack_pool_against, defense_pool_with_cover, resolve_shoot, shoot_target
 from app.rules.commands import Body, Entry, Refused
 from app.rules.models import Bot, Character, Cover, GameState
-from app.rules.play import BlackFace, EnteredRoll, black_die, black_record, dice_record, model_of, roll, wound
+from app.rules.play import (
+    NO_DEFENSE,
+    BlackFace,
+    EnteredRoll,
+    black_die,
+    black_record,
+    dice_record,
+    model_of,
+    offline,
+    roll,
+    wound,
+)
 from app.rules.shooting import ShootResult
 
 
@@ -77,12 +88,15 @@ def shoot(state: GameState, shooter: Bot | Character, target_id: str, aim: Aim, 
     defense_pool = defense_pool_with_cover(target.defense, cover, state.house)
     rolls = rolls or ShootRolls()
     attack = roll(state, attack_pool, rng, rolls.attack)
-    defense = roll(state, defense_pool, rng, rolls.defense)
+    rebooted = isinstance(target, Bot) and offline(state, target)
+    defense = NO_DEFENSE if rebooted else roll(state, defense_pool, rng, rolls.defense)  # R-GLITCH-REBOOT
     marked_target = isinstance(shooter, Bot) and shooter.has_rule("Marked Target")
     marked = target.marked if isinstance(target, Character) else 0
     result = resolve_shoot(shooter.name, target.name, target.health, attack, defense,
                            marked={target.name: marked}, marked_target=marked_target)
     cover_note = f" {target.name} is in {cover} cover." if cover != "none" else ""
+    if rebooted:
+        cover_note += f" {target.name} is rebooted: it cannot Defend (a free action), so no Defense roll."
     record = dice_record(attack=attack, defense=defense) | {
         "attack_total": result.attack_total, "defense_total": result.defense_total,
         "outcome": result.outcome, "damage": result.damage}
