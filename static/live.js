@@ -118,6 +118,9 @@
     var jobs = [];
     document.querySelectorAll("[data-panel]").forEach(function (panel) {
       if (panel.dataset.panel === except) return;
+      // a panel already showing the newest step (the answer to this page's own command) stays:
+      // re-fetching it would only wipe what the player is doing there (an order being tried)
+      if (!force && parseInt(panel.dataset.seq, 10) >= goal) return;
       if (!force && busy(panel)) {
         markStale(panel);
         return;
