@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field, ValidationError
 from app import games
 from app.rules.commands import Refused
 from app.tables import Game, Step
-from app.web.deps import EditDep, OpenedDep, SessionDep, field_errors
+from app.web.deps import EditDep, OpenedDep, SessionDep, Since, field_errors
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -62,7 +62,7 @@ def read(opened: OpenedDep, session: SessionDep) -> dict[str, Any]:
 
 
 @router.get("/{token}/steps")
-def read_steps(opened: OpenedDep, session: SessionDep, since: int = -1) -> list[dict[str, Any]]:
+def read_steps(opened: OpenedDep, session: SessionDep, since: Since = -1) -> list[dict[str, Any]]:
     return [step_json(s) for s in games.steps(session, opened.game, since)]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, HTTPException
+from fastapi import Depends, HTTPException, Query
 from pydantic import ValidationError
 from sqlmodel import Session
 
@@ -42,6 +42,9 @@ def edit_game(opened: Annotated[Opened, Depends(open_game)]) -> Opened:
 
 
 OpenedDep = Annotated[Opened, Depends(open_game)]
+# A step number as a query parameter: bounded so the database never sees an integer it cannot
+# hold (SQLite's is 64-bit, PostgreSQL's INTEGER 32-bit): out of range is a 422, not a 500.
+Since = Annotated[int, Query(ge=-1, le=2**31 - 1, description="Only steps after this one (-1: all).")]
 EditDep = Annotated[Opened, Depends(edit_game)]
 
 

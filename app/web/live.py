@@ -22,7 +22,7 @@ from sqlmodel import Session, select
 from app import games, live
 from app.db import get_session
 from app.tables import Game
-from app.web.deps import OpenedDep, SessionDep
+from app.web.deps import OpenedDep, SessionDep, Since
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -74,7 +74,7 @@ async def _stream(subscription: live.Subscription, seq: int) -> AsyncIterator[st
 
 @router.get("/g/{token}/changes", response_class=HTMLResponse)
 @router.get("/v/{token}/changes", response_class=HTMLResponse)
-def changes(request: Request, opened: OpenedDep, session: SessionDep, since: int = -1):
+def changes(request: Request, opened: OpenedDep, session: SessionDep, since: Since = -1):
     """What happened after step `since`: shown next to a command that lost a race."""
     later = games.steps(session, opened.game, since)
     context = {"steps": later[-CHANGES_SHOWN:], "hidden": max(0, len(later) - CHANGES_SHOWN), "since": since}
