@@ -28,25 +28,43 @@ class FormValues:
         return any(k == name for k, _ in self.items)
 
 
-def _set(target: dict[str, Any], path: list[str], value: Any) -> None:
+MAX_DEPTH = 8  # deeper than any form of ours; also keeps _listify's recursion shallow
+
+
+def _set(target: dict[str, Any], path: list[str], value: Any) -> bool:
+    """Place `value` at `path`; False when the path cannot hold it (too deep, or it runs through
+    a value already placed there: `type=x&type.y=1`, `a=1&a[]=2`)."""
+    if len(path) > MAX_DEPTH:
+        return False
     for key in path[:-1]:
         target = target.setdefault(key, {})
+        if not isinstance(target, dict):
+            return False
     last = path[-1]
     if last.endswith("[]"):
-        target.setdefault(last[:-2], []).append(value)
+        found = target.setdefault(last[:-2], [])
+        if not isinstance(found, list):
+            return False
+        found.append(value)
     else:
         target[last] = value
+    return True
 
 
 def _listify(node: Any) -> Any:
     """{"0": a, "1": b} -> [a, b] (ordered by index); everything else recursively as is."""
     if isinstance(node, dict):
         node = {k: _listify(v) for k, v in node.items()}
-        if node and all(k.isdigit() for k in node):
+        if node and all(_index(k) for k in node):
             return [node[k] for k in sorted(node, key=int)]
     elif isinstance(node, list):
         return [_listify(v) for v in node]
     return node
+
+
+def _index(key: str) -> bool:
+    """A list index: ASCII digits only (`"²".isdigit()` is true, but int("²") fails)."""
+    return key.isascii() and key.isdigit()
 
 
 def form_to_body(items: list[tuple[str, str]]) -> dict[str, Any]:
@@ -63,11 +81,13 @@ def form_to_body(items: list[tuple[str, str]]) -> dict[str, Any]:
             continue
         if "*" in name:  # `entries*hunt=2`: the id `hunt` twice in the list `entries`
             field, item = name.split("*", 1)
-            if value.isdigit() and int(value) <= 20:
-                body.setdefault(field, []).extend([item] * int(value))
+            found = body.setdefault(field, [])
+            if isinstance(found, list) and _index(value) and len(value) <= 2 and int(value) <= 20:
+                found.extend([item] * int(value))
                 continue
-        _set(body, name.split("."), value)
-    return _listify(body)
+        if not _set(body, name.split("."), value):
+            body[name] = value  # unknown to every command: refused with a message naming the field
+    return {k: _listify(v) for k, v in body.items()}  # the body itself stays an object
 
 
 def field_messages(error: ValidationError, skip: int = 0) -> dict[str, str]:

@@ -40,15 +40,24 @@ def read_form(items: list[tuple[str, str]], current: HouseRules) -> dict[str, An
     """The form as a HouseRules dict: faces typed as 'blank, hit, critical' become lists, a new
     colour row is added, empty Glitch rows are dropped, fields not on the form keep their value."""
     body = form_to_body(items)
-    faces = {colour.strip().lower(): _faces_list(text) for colour, text in body.pop("dice_faces", {}).items()}
-    new_colour = str(body.pop("new_colour", "")).strip().lower()
-    new_faces = str(body.pop("new_faces", ""))
-    if new_colour:
-        faces[new_colour] = _faces_list(new_faces)
+    faces = _faces(body)
     rows = body.pop("glitch_table", [])
     rows = [r for r in (rows if isinstance(rows, list) else [rows]) if _filled(r)]
-    return {**current.model_dump(mode="json"), **body, "dice_faces": {k: v for k, v in faces.items() if v},
-            "glitch_table": rows}
+    return {**current.model_dump(mode="json"), **body, "dice_faces": faces, "glitch_table": rows}
+
+
+def _faces(body: dict[str, Any]) -> Any:
+    """`dice_faces.<colour>` texts (and the new colour row) as face lists; anything else posted
+    as `dice_faces` is passed on as it is, for HouseRules to refuse with a message."""
+    posted = body.pop("dice_faces", {})
+    new_colour = str(body.pop("new_colour", "")).strip().lower()
+    new_faces = str(body.pop("new_faces", ""))
+    if not isinstance(posted, dict):
+        return posted
+    faces = {colour.strip().lower(): _faces_list(text) for colour, text in posted.items()}
+    if new_colour:
+        faces[new_colour] = _faces_list(new_faces)
+    return {k: v for k, v in faces.items() if v}
 
 
 def _filled(row: Any) -> bool:
