@@ -58,19 +58,26 @@ def default_glitch_table() -> list[GlitchRow]:
     ]
 
 
+# A die needs at least one face to roll (rng.choice of nothing fails); the bounds keep a
+# table the size of a real one, since every step stores it again.
+Colour = Annotated[str, StringConstraints(min_length=1, max_length=20)]
+Faces = Annotated[list[Annotated[str, StringConstraints(max_length=20)]], Field(min_length=1, max_length=100)]
+
+
 class HouseRules(Frozen):
-    dice_faces: dict[str, list[str]] = Field(default_factory=default_faces)
+    dice_faces: dict[Colour, Faces] = Field(default_factory=default_faces, max_length=12)
     glitch_die: int = Field(default=6, ge=2, le=100)
-    glitch_table: list[GlitchRow] = Field(default_factory=default_glitch_table)
+    glitch_table: list[GlitchRow] = Field(default_factory=default_glitch_table, max_length=100)
     character_zone: float = Field(default=2.0, ge=0, le=24)  # R-ZONE
     bot_zone: float = Field(default=3.0, ge=0, le=24)  # R-ZONE, default for new bots
     danger_limit: int = Field(default=24, ge=1, le=100)  # R-DANGER
-    cover_dice: dict[str, int] = Field(default_factory=lambda: {"light": 1, "heavy": 2})  # R-CMB-SHOOT
-    cover_colour: str = "white"
+    cover_dice: dict[Cover, Annotated[int, Field(ge=0, le=40)]] = Field(  # R-CMB-SHOOT
+        default_factory=lambda: {"light": 1, "heavy": 2})
+    cover_colour: Colour = "white"
     dice_mode: Literal["app", "entered"] = "app"  # who rolls by default
     # R-HACK-HELP: what DIAGNOSTICS / TECH SUPPORT add to a hacking pool (the seeds do not say)
     hack_help_dice: int = Field(default=1, ge=0, le=10)
-    hack_help_colour: str = "white"
+    hack_help_colour: Colour = "white"
 
 
 # --- the roster --------------------------------------------------------------------------
