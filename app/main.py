@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.settings import get_settings
 from app.web import activation_api, api, errors, pages, panels, roster, rules_api, share, turn
+from app.web.limits import BodyLimit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,6 +38,7 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
     share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
+    app.add_middleware(BodyLimit)  # absurd bodies refused before they are read (413)
     return app
 
 

@@ -13,22 +13,32 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.web.templating import templates
 
+MAX_ERRORS = 20  # a body with 50,000 wrong items gets the first few, not a 20 MB answer
+MAX_ECHO = 200  # characters of a wrong text repeated back
 
-def finite(value: Any) -> Any:
-    """JSON has no NaN or Infinity: echo such an input as text instead of failing with a 500."""
+
+def echo(value: Any) -> Any:
+    """The part of a wrong input a 422 repeats: a number or a short text. JSON has no NaN or
+    Infinity, so those come back as text; a long text is cut; a list or object is not repeated
+    at all (it may be megabytes, or nested a thousand deep)."""
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
-    if isinstance(value, dict):
-        return {k: finite(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [finite(v) for v in value]
+    if isinstance(value, str) and len(value) > MAX_ECHO:
+        return value[:MAX_ECHO] + "…"
     return value
 
 
+def _error(error: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in error.items() if k != "input"}
+    if not isinstance(error.get("input"), dict | list | tuple):
+        out["input"] = echo(error.get("input"))
+    return out
+
+
 async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-    """422 `{"detail": [...]}` naming the field, even when the body holds NaN or 1e999
-    (FastAPI's default handler echoes the input and cannot serialise a non-finite float)."""
-    return JSONResponse({"detail": finite(jsonable_encoder(exc.errors()))}, status_code=422)
+    """422 `{"detail": [...]}` naming each field, FastAPI's shape, at most MAX_ERRORS of them."""
+    errors = [_error(e) for e in exc.errors()[:MAX_ERRORS]]
+    return JSONResponse({"detail": jsonable_encoder(errors)}, status_code=422)
 
 
 def _wants_html(request: Request) -> bool:
@@ -37,7 +47,6 @@ def _wants_html(request: Request) -> bool:
 
 async def http_error(request: Request, exc: StarletteHTTPException):
     if _wants_html(request):
-        return templates.TemplateResponse(
-            request, "error.html", {"status": exc.status_code, "detail": exc.detail}, status_code=exc.status_code
-        )
+        context = {"status": exc.status_code, "detail": exc.detail}
+        return templates.TemplateResponse(request, "error.html", context, status_code=exc.status_code)
     return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)

@@ -65,6 +65,8 @@ async def read_limited(chunks) -> bytes:
 def decode(raw: bytes) -> Any:
     try:
         return json.loads(raw)
+    except RecursionError as error:  # json.loads gives up on arrays nested a few thousand deep
+        raise exchange.problem(("body",), "Not valid JSON: nested too deeply.", "json_invalid") from error
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         where = ""
         if isinstance(error, json.JSONDecodeError):

@@ -3,6 +3,7 @@ property test over every command body (hypothesis, deterministic)."""
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlencode
 
 import pytest
@@ -63,7 +64,7 @@ def test_a_house_rules_form_with_hostile_field_names_is_refused_with_a_message_n
 
 HOSTILE_HOUSES = {
     "a colour with no faces (crashed every later roll and the game page)": {"dice_faces": {"red": []}},
-    "a million faces": {"dice_faces": {"red": ["hit"] * 1_000_000}},
+    "a thousand faces": {"dice_faces": {"red": ["hit"] * 1000}},
     "a thousand colours": {"dice_faces": {f"c{i}": ["hit"] for i in range(1000)}},
     "a billion cover dice": {"cover_dice": {"light": 10**9}},
     "a thousand Glitch rows": {"glitch_table": [{"low": 1, "high": 1, "result": "reboot"}] * 1000},
@@ -76,3 +77,62 @@ def test_house_rules_no_real_table_could_hold_are_a_422_and_the_game_still_plays
     r = client.post(f"/api/games/{token}/commands", json={"type": "set_house_rules", "house": house})
     assert r.status_code == 422 and r.json()["detail"][0]["loc"][:3] == ["body", "house", next(iter(house))]
     assert client.get(f"/g/{token}").status_code == 200
+
+
+def json_post(client, path: str, raw: str):
+    return client.post(path, content=raw, headers={"content-type": "application/json"})
+
+
+def json_endpoints(token: str) -> list[str]:
+    return ["/api/rules/activation", "/api/rules/melee", "/api/rules/shoot", "/api/rules/noise",
+            "/api/rules/odds", "/api/games", f"/api/games/{token}/commands", f"/api/games/{token}/undo",
+            f"/api/games/{token}/rename"]
+
+
+def test_every_json_endpoint_refuses_a_body_of_several_megabytes_with_413_and_a_clear_message(client):
+    token = new_game(client)["edit_token"]
+    characters = [{"name": f"C{i}", "distance": 1} for i in range(100_000)]  # ~3 MB
+    raw = json.dumps({"bot": {"name": "B", "role": "hunter", "walk": 4, "run": 8}, "characters": characters})
+    for path in json_endpoints(token):
+        r = json_post(client, path, raw)
+        assert (path, r.status_code, r.json()) == (path, 413, {"detail": "The request body is larger than 1 MB."})
+    assert client.get(f"/api/games/{token}").json()["seq"] == 0
+
+
+def test_a_body_sent_in_chunks_without_a_length_is_cut_off_at_the_limit_too(client):
+    token = new_game(client)["edit_token"]
+
+    def chunks():
+        yield b'{"type": "add_character", "character": {"name": "'
+        for _ in range(2000):
+            yield b"x" * 1024
+
+    r = client.post(f"/api/games/{token}/commands", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "larger than 1 MB" in r.json()["detail"]
+
+
+def test_a_form_of_several_megabytes_gets_the_413_as_a_page_for_people(client):
+    token = new_game(client)["edit_token"]
+    r = client.post(f"/g/{token}/turn", content=urlencode([("type", "noise"), ("note", "x" * 3_000_000)]),
+                    headers={"content-type": "application/x-www-form-urlencoded", "accept": "text/html"})
+    assert r.status_code == 413 and "larger than 1 MB" in r.text and "<html" in r.text.lower()
+
+
+def test_a_422_repeats_only_the_first_errors_and_no_big_input(client):
+    pool = {f"c{i}": 1 for i in range(20_000)}  # every colour name breaks the colour pattern
+    r = client.post("/api/rules/odds", json={"attack": {"pool": pool}, "defense": {"pool": {"x": ["y"] * 1000}}})
+    detail = r.json()["detail"]
+    assert r.status_code == 422 and len(detail) == 20 and len(r.content) < 10_000
+    assert detail[0]["loc"] == ["body", "attack", "pool", "c0", "[key]"] and detail[0]["input"] == "c0"
+
+
+@pytest.mark.parametrize("path, template", [
+    ("/api/rules/activation", '{"bot": %s}'),
+    ("/api/rules/odds", '{"attack": %s}'),
+    ("/api/games", '{"name": %s}'),
+    ("/api/games/import", '{"format": "potham-2038-game", "version": 1, "game": %s}'),
+], ids=["activation", "odds", "new game", "import"])
+@pytest.mark.parametrize("depth", [900, 5000])
+def test_json_nested_thousands_deep_is_a_client_error_not_a_500(client, path, template, depth):
+    r = json_post(client, path, template % ("[" * depth + "]" * depth))
+    assert r.status_code in (400, 422) and "detail" in r.json()
