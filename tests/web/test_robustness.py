@@ -136,3 +136,33 @@ def test_a_422_repeats_only_the_first_errors_and_no_big_input(client):
 def test_json_nested_thousands_deep_is_a_client_error_not_a_500(client, path, template, depth):
     r = json_post(client, path, template % ("[" * depth + "]" * depth))
     assert r.status_code in (400, 422) and "detail" in r.json()
+
+
+def form_routes() -> list[str]:
+    from fastapi.routing import iter_route_contexts
+
+    from app.main import create_app
+
+    contexts = iter_route_contexts(create_app(migrate_on_start=False).routes)
+    return sorted({c.path for c in contexts if c.methods and "POST" in c.methods and not c.path.startswith("/api/")})
+
+
+SCRIPT = "<script>alert(1)</script>"
+FIELDS = ["name", "type", "title", "note", "stat", "character_id", "bot_id", "target_id", "kind", "mode", "move",
+          "seen", "to_seq", "points", "health", "melee", "special_rules", "waypoints", "subject", "new_colour",
+          "new_faces", "dice_faces.red", "success_text", "characters.0.character_id", "bot_ids[]", "form"]
+
+
+@pytest.mark.parametrize("path", form_routes())
+@pytest.mark.parametrize("value", [SCRIPT, "", "-1", "1e999", "NaN", "9" * 5000, "🤖" * 100],
+                         ids=["markup", "empty", "negative", "huge", "nan", "5000 digits", "emoji"])
+def test_every_form_route_answers_hostile_fields_without_a_500_and_escapes_them(client, session, path, value):
+    game = make_game(session)
+    filled = (path.replace("{token}", game.edit_token).replace("{slug}", "characters")
+              .replace("{model_id}", "ada").replace("{which}", "watch"))
+    for kind in ("noise", "adjust", "add_character"):
+        items = [("type", kind), *[(name, value) for name in FIELDS], ("name", value)]
+        for htmx in (True, False):
+            r = form_post(client, filled, items, htmx)
+            assert r.status_code < 500, (kind, htmx, r.text[-500:])
+            assert SCRIPT not in r.text
