@@ -18,7 +18,7 @@ Phase = Literal[1, 2, 3, 4]
 
 # A dice pool: colour -> count, e.g. {"red": 3, "white": 1}. Colours must exist in the
 # game's face table (validated where a pool meets a game, see dice.py).
-Pool = dict[str, Annotated[int, Field(ge=0, le=40)]]
+Pool = Annotated[dict[str, Annotated[int, Field(ge=0, le=40)]], Field(max_length=12)]
 
 PHASE_NAMES = {1: "Action", 2: "Event & NPC Movement", 3: "Melee & Ranged Combat", 4: "End"}
 

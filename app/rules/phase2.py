@@ -11,6 +11,7 @@ Activation order is the player's plan, not a gate: any bot not yet activated may
 from __future__ import annotations
 
 from random import Random
+from typing import Annotated
 
 from pydantic import Field
 
@@ -26,7 +27,8 @@ Distance = float
 class RecordEvent(Body):
     title: str = Field(min_length=1, max_length=120)
     danger: int = Field(default=0, ge=-100, le=100)  # the change, may be negative
-    marked: dict[str, int] = Field(default_factory=dict)  # character id -> stacks gained
+    # character id -> stacks gained; bounded like adjust's, since the odds walk every damage value
+    marked: dict[str, Annotated[int, Field(le=100)]] = Field(default_factory=dict, max_length=50)
     note: str = Field(default="", max_length=500)
 
 

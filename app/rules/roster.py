@@ -29,7 +29,7 @@ class CharacterSheet(Body):
     melee: Pool = Field(default_factory=dict)
     shoot: Pool = Field(default_factory=dict)
     defense: Pool = Field(default_factory=dict)
-    mission_stats: dict[Name, Pool] = Field(default_factory=dict)
+    mission_stats: dict[Name, Pool] = Field(default_factory=dict, max_length=40)
     equipment: list[Name] = Field(default_factory=list, max_length=40)
     cover: Cover = "none"
 

@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.support.turn_games import make_game
+from tests.support.turn_games import make_game, roster_state, with_bot
 
 
 def new_game(client) -> dict:
@@ -78,6 +78,29 @@ def test_house_rules_no_real_table_could_hold_are_a_422_and_the_game_still_plays
     assert r.status_code == 422 and r.json()["detail"][0]["loc"][:3] == ["body", "house", next(iter(house))]
     assert client.get(f"/g/{token}").status_code == 200
 
+
+@pytest.mark.parametrize("stacks", [101, 10**30], ids=["101", "10^30"])
+def test_an_event_cannot_add_marked_stacks_the_odds_would_walk_for_ever(client, session, stacks):
+    """A Marked Target bot's odds list every damage value: 10^30 Marked hung the game page."""
+    state = with_bot(roster_state(phase=2), "hunt", special_rules=["Marked Target"])
+    token = make_game(session, state).edit_token
+    r = client.post(f"/api/games/{token}/commands",
+                    json={"type": "record_event", "title": "Sirens", "marked": {"ada": stacks}})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "marked", "ada"]
+    assert client.get(f"/g/{token}").status_code == 200
+
+
+HUGE_SHEETS = {
+    "a pool of a thousand colours": {"name": "Ada", "melee": {f"c{i}": 1 for i in range(1000)}},
+    "a thousand mission stats": {"name": "Ada", "mission_stats": {f"Stat {i}": {} for i in range(1000)}},
+}
+
+
+@pytest.mark.parametrize("sheet", HUGE_SHEETS.values(), ids=HUGE_SHEETS.keys())
+def test_a_character_sheet_no_table_could_hold_is_a_422(client, sheet):
+    token = new_game(client)["edit_token"]
+    r = client.post(f"/api/games/{token}/commands", json={"type": "add_character", "character": sheet})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][:3] == ["body", "character", list(sheet)[1]]
 
 def json_post(client, path: str, raw: str):
     return client.post(path, content=raw, headers={"content-type": "application/json"})
