@@ -20,6 +20,8 @@ Phase = Literal[1, 2, 3, 4]
 # game's face table (validated where a pool meets a game, see dice.py).
 Pool = Annotated[dict[str, Annotated[int, Field(ge=0, le=40)]], Field(max_length=12)]
 
+MAX_MARKED = 1000  # R-MARK-CAP: far beyond any real table; keeps the odds (one line per damage) finite
+
 PHASE_NAMES = {1: "Action", 2: "Event & NPC Movement", 3: "Melee & Ranged Combat", 4: "End"}
 
 
@@ -103,7 +105,7 @@ class Character(Frozen):
     equipment: list[Name] = Field(default_factory=list)  # free text, incl. DIAGNOSTICS, TECH SUPPORT
     cover: Cover = "none"
     # conditions, changed by play
-    marked: int = Field(default=0, ge=0)
+    marked: int = Field(default=0, ge=0, le=1000)  # R-MARK-CAP
     distracted: int = Field(default=0, ge=0)
     distracted_since: int | None = None  # turn Distracted was invoked (R-DISTRACTED)
     distracted_last_gain: int | None = None  # last turn a stack was gained

@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 from app.rules import dice
 from app.rules.commands import Body, Entry, Refused
 from app.rules.dice import Roll
-from app.rules.models import PHASE_NAMES, Bot, Character, GameState, Pool
+from app.rules.models import MAX_MARKED, PHASE_NAMES, Bot, Character, GameState, Pool
 
 BlackFace = Literal["success", "blank"]
 Result = tuple[GameState, list[Entry]]  # what every command handler answers
@@ -119,7 +119,7 @@ def add_marked(state: GameState, character: Character, stacks: int, why: str,
     if stacks <= 0:
         return state, []
     current = character_of(state, character.id)
-    new = current.model_copy(update={"marked": current.marked + stacks})
+    new = current.model_copy(update={"marked": min(current.marked + stacks, MAX_MARKED)})  # R-MARK-CAP
     text = f"{why}: {current.name} +{stacks} Marked (now {new.marked})."
     return replace(state, new), [Entry(text, rule)]
 

@@ -147,3 +147,13 @@ def test_R_GLITCH_the_decision_remembers_the_reboot():
     bot = HUNTER.model_copy(update={"glitches": [GlitchEffect(result="reboot", turns_left=1)]})
     state, _ = activate(game(ADA, bot, phase=2), characters=[seen(distance=1)])
     assert state.decision("hunter").rebooted and not state.bot("hunter").rebooted
+
+
+def test_R_MARK_CAP_a_character_holds_at_most_1000_marked_stacks():
+    from app.rules.play import add_marked
+    from tests.support.turn_games import roster_state
+
+    state = roster_state()
+    for _ in range(11):
+        state, _ = add_marked(state, state.character("ada"), 100, "Event", "R-MARK-EVENT")
+    assert state.character("ada").marked == 1000

@@ -90,6 +90,14 @@ def test_an_event_cannot_add_marked_stacks_the_odds_would_walk_for_ever(client, 
     assert client.get(f"/g/{token}").status_code == 200
 
 
+
+def test_R_MARK_CAP_an_import_with_more_marked_than_any_table_holds_is_a_422(client, session):
+    token = make_game(session).edit_token
+    document = client.get(f"/api/games/{token}/export").json()
+    document["steps"][-1]["state"]["characters"][0]["marked"] = 10**30
+    r = client.post("/api/games/import", json=document)
+    assert r.status_code == 422 and "marked" in r.json()["detail"][0]["loc"]
+
 HUGE_SHEETS = {
     "a pool of a thousand colours": {"name": "Ada", "melee": {f"c{i}": 1 for i in range(1000)}},
     "a thousand mission stats": {"name": "Ada", "mission_stats": {f"Stat {i}": {} for i in range(1000)}},
