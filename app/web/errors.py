@@ -37,7 +37,6 @@ def _wants_html(request: Request) -> bool:
 
 async def http_error(request: Request, exc: StarletteHTTPException):
     if _wants_html(request):
-        return templates.TemplateResponse(
-            request, "error.html", {"status": exc.status_code, "detail": exc.detail}, status_code=exc.status_code
-        )
+        context = {"status": exc.status_code, "detail": exc.detail}
+        return templates.TemplateResponse(request, "error.html", context, status_code=exc.status_code)
     return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)

@@ -4,8 +4,8 @@ through the page's own forms, the numbers on the page checked at each step, scre
 
 from __future__ import annotations
 
-import re
 import os
+import re
 import shutil
 import time
 from pathlib import Path
