@@ -161,7 +161,7 @@ def duplicate(session: Session, game: Game, name: str | None = None) -> Game:
     """A new game with new tokens, the same seed and a copy of every step."""
     copy = Game(name=name or f"{game.name} (copy)"[:80], edit_token=new_token(), view_token=new_token(),
                 seed=game.seed, seq=game.seq, turn=game.turn, phase=game.phase, danger=game.danger,
-                status=game.status)
+                danger_limit=game.danger_limit, status=game.status)
     session.add(copy)
     session.flush()
     for s in steps(session, game):
@@ -199,5 +199,6 @@ def _store(session: Session, game: Game, step: Step, state: GameState) -> None:
     session.add(step)
     game.seq, game.turn, game.phase, game.danger, game.status = (
         step.seq, state.turn, state.phase, state.danger, state.status)
+    game.danger_limit = state.house.danger_limit
     game.updated_at = now()
     session.add(game)
