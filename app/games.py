@@ -33,6 +33,9 @@ class Conflict(Exception):
 
 # Called with (game_id, seq) after each committed step: live.py pushes it to every screen.
 STEP_LISTENERS: list[Callable[[int, int], None]] = []
+# Called with (game_id, "renamed" | "deleted") after a change that is not a step: open pages
+# refresh their title, or learn that the game is gone.
+GAME_LISTENERS: list[Callable[[int, str], None]] = []
 
 
 def new_token() -> str:
@@ -154,6 +157,7 @@ def rename(session: Session, game: Game, name: str) -> Game:
     session.add(game)
     session.commit()
     session.refresh(game)
+    _tell(game.id, "renamed")
     return game
 
 
@@ -173,10 +177,17 @@ def duplicate(session: Session, game: Game, name: str | None = None) -> Game:
 
 
 def delete(session: Session, game: Game) -> None:
+    game_id = game.id
     for s in steps(session, game):
         session.delete(s)
     session.delete(game)
     session.commit()
+    _tell(game_id, "deleted")
+
+
+def _tell(game_id: int | None, what: str) -> None:
+    for listener in GAME_LISTENERS:
+        listener(game_id, what)
 
 
 def _lock(session: Session, game: Game) -> None:

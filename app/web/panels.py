@@ -24,6 +24,7 @@ PANELS: dict[str, str] = {
     "roster": "_roster.html",
     "log": "_log.html",
     "share": "_share.html",
+    "title": "_game_title.html",  # not a step panel: refreshed on a "renamed" event only
 }
 
 LOG_LENGTH = 40
