@@ -68,7 +68,8 @@ class Subscription:
             self.links_changed = True
         elif message.kind == "renamed":
             self.renamed = True
-        elif (message.kind == "revoked" and message.token == self.token) or message.kind in ("deleted", "closing"):
+        elif message.kind in ("deleted", "closing") or (
+                message.kind == "revoked" and message.token == self.token):
             self.ending = message.kind
         self.wake.set()
 

@@ -81,7 +81,9 @@
   function refreshPanel(panel, force) {
     var name = panel.dataset.panel;
     var open = Array.prototype.map.call(panel.querySelectorAll("details[open][id]"), function (d) { return d.id; });
-    return fetch(live.dataset.panels + encodeURIComponent(name),
+    // data-query: what the player opened in the panel (older log pages, the bot picked next)
+    var query = panel.dataset.query ? "?" + panel.dataset.query : "";
+    return fetch(live.dataset.panels + encodeURIComponent(name) + query,
                  {headers: {"HX-Request": "true"}, credentials: "same-origin", cache: "no-store"})
       .then(function (response) {
         if (!response.ok) throw new Error("panel " + name + ": " + response.status);
