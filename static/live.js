@@ -27,13 +27,14 @@
   var OFFLINE_AFTER = 6;  // failed attempts (about 30 s with back-off) before "offline"
 
   var LABELS = {connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…",
-                offline: "Offline", revoked: "Link replaced"};
+                offline: "Offline", revoked: "Link replaced", deleted: "Game deleted"};
 
   function setState(state) {
     indicator.dataset.state = state;
     indicator.textContent = LABELS[state];
     indicator.title = state === "live" ? "Changes from other devices appear here at once."
       : state === "revoked" ? "This link was replaced: ask the player for the new one."
+      : state === "deleted" ? "This game was deleted."
       : "Trying again by itself, waiting a little longer each time.";
   }
 
@@ -80,7 +81,9 @@
   function refreshPanel(panel, force) {
     var name = panel.dataset.panel;
     var open = Array.prototype.map.call(panel.querySelectorAll("details[open][id]"), function (d) { return d.id; });
-    return fetch(live.dataset.panels + encodeURIComponent(name),
+    // data-query: what the player opened in the panel (older log pages, the bot picked next)
+    var query = panel.dataset.query ? "?" + panel.dataset.query : "";
+    return fetch(live.dataset.panels + encodeURIComponent(name) + query,
                  {headers: {"HX-Request": "true"}, credentials: "same-origin", cache: "no-store"})
       .then(function (response) {
         if (!response.ok) throw new Error("panel " + name + ": " + response.status);
@@ -242,14 +245,39 @@
     live.addEventListener("sse:links", function () {
       document.querySelectorAll('[data-panel="share"]').forEach(refreshPanel);
     });
-    live.addEventListener("sse:revoked", function () {
-      setState("revoked");
+    live.addEventListener("sse:renamed", refreshTitle);
+    // sse-close="revoked" ends the stream for good: no reconnecting to a link or game that is gone
+    live.addEventListener("sse:revoked", function (evt) {
+      var deleted = false;
+      try { deleted = JSON.parse(evt.detail.data).reason === "deleted"; } catch (e) { /* old server */ }
+      setState(deleted ? "deleted" : "revoked");
       var box = document.createElement("p");
       box.className = "live-conflict";
       box.setAttribute("role", "alert");
-      box.textContent = "This link was replaced and no longer works. Ask the player for the new one.";
+      box.textContent = deleted ? "This game was deleted. Nothing more can be played or watched here."
+        : "This link was replaced and no longer works. Ask the player for the new one.";
       document.getElementById("live-notice").appendChild(box);
     });
+  }
+
+  /* Renaming is not a step: the title (and the tab's name) follow on their own event. A rename
+     being typed here is left alone. */
+  function refreshTitle() {
+    var title = document.getElementById("game-title");
+    if (!title || busy(title)) return;
+    fetch(live.dataset.panels + "title", {headers: {"HX-Request": "true"}, credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        var current = document.getElementById("game-title");
+        if (!html || !current || busy(current)) return;
+        htmx.swap(current, html, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
+        var h1 = document.querySelector("#game-title h1");
+        if (h1) document.title = h1.textContent + " · Potham 2038";
+      });
+  }
+
+  function ended() {
+    return indicator.dataset.state === "revoked" || indicator.dataset.state === "deleted";
   }
 
   function onOpen() {
@@ -259,7 +287,7 @@
   }
 
   function onError(evt) {
-    if (indicator.dataset.state === "revoked") return;
+    if (ended()) return;
     failures += 1;
     connected = false;
     setState(navigator.onLine === false || failures >= OFFLINE_AFTER ? "offline" : "reconnecting");
@@ -299,7 +327,7 @@
     document.body.addEventListener("htmx:afterRequest", onAfterRequest);
     document.body.addEventListener("htmx:beforeSwap", onBeforeSwap);
     document.addEventListener("focusout", onFocusOut);
-    window.addEventListener("offline", function () { if (indicator.dataset.state !== "revoked") setState("offline"); });
+    window.addEventListener("offline", function () { if (!ended()) setState("offline"); });
     window.addEventListener("online", function () {
       if (indicator.dataset.state === "offline") setState(connected ? "live" : "reconnecting");
     });

@@ -57,20 +57,24 @@ def create_game(request: Request, session: SessionDep,
 
 
 @router.get("/g/{token}", response_class=HTMLResponse)
-def play(request: Request, opened: OpenedDep, session: SessionDep):
+def play(request: Request, opened: OpenedDep, session: SessionDep, before: int | None = None,
+         bot: str | None = None):
+    """The play page. `before`: the log opened at the steps before that one (no JavaScript's
+    "Show older"); `bot`: the AI-Bot to activate next in Phase 2 (R-ACT-ORDER)."""
     if not opened.can_edit:  # a watch token used on the play path still only watches
         return RedirectResponse(f"/v/{opened.token}", status_code=303)
-    return game_page(request, opened, session)
+    return game_page(request, opened, session, before, bot)
 
 
 @router.get("/v/{token}", response_class=HTMLResponse)
-def watch(request: Request, opened: OpenedDep, session: SessionDep):
+def watch(request: Request, opened: OpenedDep, session: SessionDep, before: int | None = None):
     opened.access = "view"  # the watch page never shows controls, whatever the token
-    return game_page(request, opened, session)
+    return game_page(request, opened, session, before)
 
 
-def game_page(request: Request, opened, session):
-    return templates.TemplateResponse(request, "game.html", game_context(opened, session))
+def game_page(request: Request, opened, session, before: int | None = None, bot: str | None = None):
+    context = game_context(opened, session, log_before=before, chosen_bot=bot)
+    return templates.TemplateResponse(request, "game.html", context)
 
 
 @router.post("/g/{token}/rename", response_class=HTMLResponse)

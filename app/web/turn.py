@@ -122,7 +122,8 @@ async def undo(request: Request, opened: EditDep, session: SessionDep):
         return answer(request, opened, session, "log", 409, log_error=conflict.reason)
     except Refused as refused:
         return answer(request, opened, session, "log", 400, changed=False, log_error=refused.reason)
-    return answer(request, opened, session, "log")
+    # the log stays open down to the step gone back to, however old
+    return answer(request, opened, session, "log", log_oldest=to_seq)
 
 
 @router.post("/g/{token}/turn/order", response_class=HTMLResponse)

@@ -187,3 +187,23 @@ def test_every_page_serves_its_assets_locally(client):
             assert src.startswith("/static/") and client.get(src).status_code == 200
         page = re.sub(r"<input[^>]*data-share-url[^>]*>", "", page)  # share links: our own address, not an asset
         assert "http://" not in page and "https://" not in page
+
+
+@pytest.mark.parametrize("limit", [24, 30, 12], ids=["R-DANGER default", "house limit 30", "house limit 12"])
+def test_home_shows_danger_against_each_games_own_limit(client, limit):
+    token, _ = new_game(client, "Limits")
+    house = client.get(f"/api/games/{token}").json()["house"]
+    r = client.post(f"/api/games/{token}/commands",
+                    json={"type": "set_house_rules", "house": {**house, "danger_limit": limit}})
+    assert r.status_code == 200, r.text
+    assert f"Danger 0/{limit}" in client.get("/").text
+
+
+def test_a_duplicated_or_imported_game_keeps_its_danger_limit_on_the_home_page(client):
+    token, _ = new_game(client, "Origin")
+    house = client.get(f"/api/games/{token}").json()["house"]
+    client.post(f"/api/games/{token}/commands", json={"type": "set_house_rules", "house": {**house, "danger_limit": 18}})
+    client.post(f"/g/{token}/duplicate")
+    document = client.get(f"/api/games/{token}/export").json()
+    assert client.post("/api/games/import", json=document).status_code == 201
+    assert client.get("/").text.count("Danger 0/18") == 3
