@@ -9,6 +9,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, Field, ValidationError
 
 from app import games
+from app.rules.glossary import AREAS
 from app.web.deps import EditDep, OpenedDep, SessionDep
 from app.web.panels import game_context
 from app.web.templating import templates
@@ -41,6 +42,12 @@ def is_htmx(request: Request) -> bool:
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, session: SessionDep):
     return templates.TemplateResponse(request, "home.html", {"games": games.list_games(session)})
+
+
+@router.get("/rules", response_class=HTMLResponse)
+def rules(request: Request):
+    """Every rule id the app cites, with its plain summary; each entry is an anchor (/rules#R-…)."""
+    return templates.TemplateResponse(request, "rules.html", {"areas": AREAS})
 
 
 @router.post("/games", response_class=HTMLResponse)

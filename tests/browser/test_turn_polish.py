@@ -65,7 +65,7 @@ def test_R_ACT_ORDER_the_player_picks_a_later_bot_by_keyboard_and_activates_it(b
     command(url, game, {"type": "next_phase"})
     page = open_page(browser, url, game["edit_url"])
     expect(page.locator("#activate-heading")).to_contain_text("Activate Hunter-1")
-    picks = page.locator("#pick-bot a")
+    picks = page.locator("#pick-bot .pick-list a")
     expect(picks).to_have_text([f"{b['name']} {b['role'].title()}" for b in BOTS])
     picks.first.focus()
     for _ in range(2):
@@ -73,8 +73,8 @@ def test_R_ACT_ORDER_the_player_picks_a_later_bot_by_keyboard_and_activates_it(b
     expect(picks.nth(2)).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#activate-heading")).to_contain_text("Activate Worker-1")
-    expect(page.locator("#pick-bot a[aria-current=true]")).to_have_text("Worker-1 Worker")
-    expect(page.locator("#pick-bot a[aria-current=true]")).to_be_focused()  # focus stays on the pick
+    expect(page.locator("#pick-bot .pick-list a[aria-current=true]")).to_have_text("Worker-1 Worker")
+    expect(page.locator("#pick-bot .pick-list a[aria-current=true]")).to_be_focused()  # focus stays on the pick
     form = page.locator("#form-activate")
     for i in range(2):
         form.locator(f"input[name='characters.{i}.distance']").fill("12")
@@ -82,7 +82,7 @@ def test_R_ACT_ORDER_the_player_picks_a_later_bot_by_keyboard_and_activates_it(b
     form.get_by_role("button", name="Decide Worker-1's actions").click()
     expect(page.locator(".decision-card", has_text="Worker-1")).to_be_visible()
     expect(page.locator("#activate-heading")).to_contain_text("Activate Hunter-1")
-    expect(page.locator("#pick-bot a")).to_have_count(3)
+    expect(page.locator("#pick-bot .pick-list a")).to_have_count(3)
     assert page.evaluate("window.notReloaded") is True
     assert layout_problems(page) == []
     page.context.close()

@@ -82,7 +82,7 @@ ORDER = ["hunt", "sent", "work", "patr"]
 def test_R_ACT_ORDER_phase_2_offers_every_bot_still_to_go_with_the_planned_one_first(client, session):
     game = make_game(session, roster_state(phase=2, activation_order=ORDER))
     pick = turn_panel(client, game.edit_token).by_id("pick-bot")
-    links = pick.all("a")
+    links = pick.one("ul", cls="pick-list").all("a")
     assert [a.attrs["id"] for a in links] == [f"pick-{b}" for b in ORDER]
     assert [a.attrs.get("aria-current") for a in links] == ["true", None, None, None]
     worker = pick.by_id("pick-work")
@@ -110,7 +110,7 @@ def test_R_ACT_ORDER_a_picked_bot_activates_out_of_order_and_the_planned_next_co
     answer = table.submit("activate", object_distance="1", **facts((12, False, False), (12, False, False)))
     assert answer.by_id("card-work")
     assert answer.by_id("form-activate").field("bot_id").attrs["value"] == "hunt"
-    assert [a.attrs["id"] for a in answer.by_id("pick-bot").all("a")] == ["pick-hunt", "pick-sent", "pick-patr"]
+    assert [a.attrs["id"] for a in answer.by_id("pick-bot").one("ul", cls="pick-list").all("a")] == ["pick-hunt", "pick-sent", "pick-patr"]
 
 
 def test_R_ACT_ORDER_a_refused_form_for_a_picked_bot_comes_back_for_that_bot(client, session):
