@@ -12,7 +12,8 @@
  *   changed meanwhile, and the panels are refreshed.
  * - The top bar shows the connection: live / reconnecting / offline. After an error the
  *   stream is closed so the extension reconnects with back-off (0.5 s, 1 s, 2 s … 64 s) rather
- *   than the browser's fixed retry.
+ *   than the browser's fixed retry. If the stream's URL answers 404 (the game was deleted or
+ *   the link replaced while the page missed the news), the page says so and stops retrying.
  */
 (function () {
   "use strict";
@@ -24,10 +25,12 @@
   var failures = 0;   // stream errors since it was last open
   var connected = false;
   var refreshing = null;
+
+  var probing = false; // asking the stream's URL whether the game is still there
   var OFFLINE_AFTER = 6;  // failed attempts (about 30 s with back-off) before "offline"
 
   var LABELS = {connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…",
-                offline: "Offline", revoked: "Link replaced", deleted: "Game deleted"};
+                offline: "Offline", revoked: "Link replaced", deleted: "Game deleted", gone: "Game gone"};
 
   function setState(state) {
     indicator.dataset.state = state;
@@ -35,6 +38,7 @@
     indicator.title = state === "live" ? "Changes from other devices appear here at once."
       : state === "revoked" ? "This link was replaced: ask the player for the new one."
       : state === "deleted" ? "This game was deleted."
+      : state === "gone" ? "The game was deleted or this link was replaced: nothing more will arrive."
       : "Trying again by itself, waiting a little longer each time.";
   }
 
@@ -277,7 +281,44 @@
   }
 
   function ended() {
-    return indicator.dataset.state === "revoked" || indicator.dataset.state === "deleted";
+    var state = indicator.dataset.state;
+    return state === "revoked" || state === "deleted" || state === "gone";
+  }
+
+  /* An EventSource cannot see why it failed. After an error, ask the stream's URL once: a 404
+     means the game was deleted or the link replaced while this page missed the `revoked` event
+     (asleep, offline, server restarted). Then say so and stop: no back-off against a door that
+     will never open. Any other answer (network down, 5xx) leaves the back-off running. */
+  function probeGone(source) {
+    if (probing || ended()) return;
+    probing = true;
+    var control = window.AbortController ? new AbortController() : null;
+    fetch(live.getAttribute("sse-connect") || "", {credentials: "same-origin", cache: "no-store",
+                                                   signal: control ? control.signal : undefined})
+      .then(function (response) {
+        if (control) control.abort();  // a 200 is a live stream: only its status was wanted
+        if (response.status === 404) gone(source);
+      })
+      .catch(function () { /* offline: the back-off goes on */ })
+      .then(function () { probing = false; });
+  }
+
+  function gone(source) {
+    if (ended()) return;
+    setState("gone");
+    live.removeAttribute("sse-connect");  // the extension's pending retry finds nothing to reopen
+    if (source) source.close();
+    var box = document.createElement("p");
+    box.className = "live-conflict";
+    box.id = "live-gone";
+    box.setAttribute("role", "alert");
+    box.textContent = "This game is gone or its link was replaced. Nothing more will arrive on this page: "
+      + "open the game again from your saved games, or ask the player for the new link. ";
+    var home = document.createElement("a");
+    home.href = "/";
+    home.textContent = "Saved games";
+    box.appendChild(home);
+    document.getElementById("live-notice").appendChild(box);
   }
 
   function onOpen() {
@@ -287,11 +328,15 @@
   }
 
   function onError(evt) {
-    if (ended()) return;
+    var source = evt.detail && evt.detail.source;
+    if (ended()) {
+      if (source) source.close();
+      return;
+    }
     failures += 1;
     connected = false;
     setState(navigator.onLine === false || failures >= OFFLINE_AFTER ? "offline" : "reconnecting");
-    var source = evt.detail && evt.detail.source;
+    if (navigator.onLine !== false) probeGone(source);
     // Closed, the extension reconnects with its back-off instead of the browser's fixed retry.
     if (source && source.readyState !== EventSource.CLOSED) source.close();
   }

@@ -207,3 +207,24 @@ def test_a_duplicated_or_imported_game_keeps_its_danger_limit_on_the_home_page(c
     document = client.get(f"/api/games/{token}/export").json()
     assert client.post("/api/games/import", json=document).status_code == 201
     assert client.get("/").text.count("Danger 0/18") == 3
+
+
+def section_order(html: str) -> list[str]:
+    return re.findall(r'<section class="card" id="([a-z-]+)"', html)
+
+
+def test_with_saved_games_the_list_comes_first_then_new_game_then_import(client):
+    new_game(client, "Night shift")
+    assert section_order(client.get("/").text) == ["saved-games", "new-game", "exchange"]
+
+
+def test_a_first_visit_starts_with_new_game(client):
+    assert section_order(client.get("/").text) == ["new-game", "saved-games", "exchange"]
+
+
+def test_a_refused_new_game_stays_on_top_with_its_message_and_the_list_below(client):
+    new_game(client, "Night shift")
+    r = client.post("/games", data={"name": " "})
+    assert r.status_code == 422
+    assert section_order(r.text) == ["new-game", "saved-games", "exchange"]
+    assert "Night shift" in r.text and r.text.count("field-error") == 1  # not repeated in the rows
