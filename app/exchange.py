@@ -187,7 +187,7 @@ def store(session: Session, doc: GameDoc) -> Game:
     last = doc.steps[-1].state
     game = Game(name=doc.name, edit_token=games.new_token(), view_token=games.new_token(), seed=doc.seed,
                 seq=doc.steps[-1].seq, turn=last.turn, phase=last.phase, danger=last.danger,
-                status=last.status, created_at=doc.created_at or now())
+                danger_limit=last.house.danger_limit, status=last.status, created_at=doc.created_at or now())
     session.add(game)
     session.flush()
     for s in doc.steps:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any, Literal
 
+from sqlalchemy import delete as sa_delete
 from sqlalchemy import update
 from sqlmodel import Session, col, or_, select
 
@@ -33,6 +34,9 @@ class Conflict(Exception):
 
 # Called with (game_id, seq) after each committed step: live.py pushes it to every screen.
 STEP_LISTENERS: list[Callable[[int, int], None]] = []
+# Called with (game_id, "renamed" | "deleted") after a change that is not a step: open pages
+# refresh their title, or learn that the game is gone.
+GAME_LISTENERS: list[Callable[[int, str], None]] = []
 
 
 def new_token() -> str:
@@ -90,6 +94,18 @@ def steps(session: Session, game: Game, since: int = -1) -> list[Step]:
     return list(session.exec(
         select(Step).where(Step.game_id == game.id, Step.seq > since).order_by(col(Step.seq))
     ))
+
+
+def log_page(session: Session, game: Game, before: int | None = None, oldest: int | None = None,
+             limit: int = 40) -> list[Step]:
+    """Steps newest first: those before step `before` (all when None), down to step `oldest`
+    when given (at most `limit` either way)."""
+    query = select(Step).where(Step.game_id == game.id)
+    if before is not None:
+        query = query.where(Step.seq < before)
+    if oldest is not None:
+        query = query.where(Step.seq >= oldest)
+    return list(session.exec(query.order_by(col(Step.seq).desc()).limit(limit)))
 
 
 def step_rng(game: Game, seq: int) -> Random:
@@ -154,6 +170,7 @@ def rename(session: Session, game: Game, name: str) -> Game:
     session.add(game)
     session.commit()
     session.refresh(game)
+    _tell(game.id, "renamed")
     return game
 
 
@@ -161,7 +178,7 @@ def duplicate(session: Session, game: Game, name: str | None = None) -> Game:
     """A new game with new tokens, the same seed and a copy of every step."""
     copy = Game(name=name or f"{game.name} (copy)"[:80], edit_token=new_token(), view_token=new_token(),
                 seed=game.seed, seq=game.seq, turn=game.turn, phase=game.phase, danger=game.danger,
-                status=game.status)
+                danger_limit=game.danger_limit, status=game.status)
     session.add(copy)
     session.flush()
     for s in steps(session, game):
@@ -173,10 +190,17 @@ def duplicate(session: Session, game: Game, name: str | None = None) -> Game:
 
 
 def delete(session: Session, game: Game) -> None:
-    for s in steps(session, game):
-        session.delete(s)
-    session.delete(game)
+    """Remove the game and its whole log in one transaction (two statements, whatever its length)."""
+    game_id = game.id
+    session.execute(sa_delete(Step).where(col(Step.game_id) == game_id))
+    session.execute(sa_delete(Game).where(col(Game.id) == game_id))
     session.commit()
+    _tell(game_id, "deleted")
+
+
+def _tell(game_id: int | None, what: str) -> None:
+    for listener in GAME_LISTENERS:
+        listener(game_id, what)
 
 
 def _lock(session: Session, game: Game) -> None:
@@ -199,5 +223,6 @@ def _store(session: Session, game: Game, step: Step, state: GameState) -> None:
     session.add(step)
     game.seq, game.turn, game.phase, game.danger, game.status = (
         step.seq, state.turn, state.phase, state.danger, state.status)
+    game.danger_limit = state.house.danger_limit
     game.updated_at = now()
     session.add(game)

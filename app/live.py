@@ -28,7 +28,8 @@ HEARTBEAT_SECONDS = 15.0  # a comment line this often keeps proxies from closing
 
 @dataclass(frozen=True)
 class Message:
-    kind: str  # "step" (a new step, undo included), "links" (a link was regenerated), "revoked", "closing"
+    kind: str  # "step" (a new step, undo included), "links" (a link was regenerated), "renamed",
+    # "revoked" (one link), "deleted" (the game), "closing" (the server stops)
     seq: int | None = None
     token: str | None = None  # "revoked": only the streams opened with this token end
 
@@ -56,7 +57,8 @@ class Subscription:
     loop: asyncio.AbstractEventLoop
     seq: int | None = None  # newest step not yet sent
     links_changed: bool = False
-    ending: str | None = None  # "revoked" or "closing": send it, then end the stream
+    renamed: bool = False
+    ending: str | None = None  # "revoked", "deleted" or "closing": send it, then end the stream
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def _receive(self, message: Message) -> None:
@@ -64,7 +66,10 @@ class Subscription:
             self.seq = message.seq if self.seq is None else max(self.seq, message.seq)
         elif message.kind == "links":
             self.links_changed = True
-        elif (message.kind == "revoked" and message.token == self.token) or message.kind == "closing":
+        elif message.kind == "renamed":
+            self.renamed = True
+        elif message.kind in ("deleted", "closing") or (
+                message.kind == "revoked" and message.token == self.token):
             self.ending = message.kind
         self.wake.set()
 
@@ -82,7 +87,12 @@ class Subscription:
         if self.links_changed:
             frames.append(frame("links", "{}"))
             self.links_changed = False
-        if self.ending:
+        if self.renamed:
+            frames.append(frame("renamed", "{}"))
+            self.renamed = False
+        if self.ending == "deleted":  # a "revoked" frame, so the page's sse-close ends it for good
+            frames.append(frame("revoked", '{"reason": "deleted"}'))
+        elif self.ending:
             frames.append(frame(self.ending, "{}"))
         return frames
 
@@ -129,6 +139,11 @@ class Hub:
         self.relay.send(game_id, Message("revoked", token=old_token))
         self.relay.send(game_id, Message("links"))
 
+    def game_changed(self, game_id: int, what: str) -> None:
+        """games.GAME_LISTENERS calls this: "renamed" (pages refresh the title) or "deleted"
+        (every stream of the game ends, and its pages stop reconnecting)."""
+        self.relay.send(game_id, Message(what))
+
     def deliver(self, game_id: int, message: Message) -> None:
         """Hand the message to each local stream of the game, on the stream's own loop."""
         with self._lock:
@@ -153,6 +168,8 @@ class Hub:
 hub = Hub()
 if hub.step not in games.STEP_LISTENERS:
     games.STEP_LISTENERS.append(hub.step)
+if hub.game_changed not in games.GAME_LISTENERS:
+    games.GAME_LISTENERS.append(hub.game_changed)
 
 
 _shutdown_hook_installed = False

@@ -24,6 +24,7 @@ class Game(SQLModel, table=True):
     turn: int = 1
     phase: int = 1
     danger: int = 0
+    danger_limit: int = 24  # the house Danger limit (R-DANGER), so the list shows "Danger n/limit"
     status: str = Field(default="playing", max_length=20)
     created_at: datetime = Field(default_factory=now)
     updated_at: datetime = Field(default_factory=now, index=True)

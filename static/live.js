@@ -12,7 +12,8 @@
  *   changed meanwhile, and the panels are refreshed.
  * - The top bar shows the connection: live / reconnecting / offline. After an error the
  *   stream is closed so the extension reconnects with back-off (0.5 s, 1 s, 2 s … 64 s) rather
- *   than the browser's fixed retry.
+ *   than the browser's fixed retry. If the stream's URL answers 404 (the game was deleted or
+ *   the link replaced while the page missed the news), the page says so and stops retrying.
  */
 (function () {
   "use strict";
@@ -24,16 +25,20 @@
   var failures = 0;   // stream errors since it was last open
   var connected = false;
   var refreshing = null;
+
+  var probing = false; // asking the stream's URL whether the game is still there
   var OFFLINE_AFTER = 6;  // failed attempts (about 30 s with back-off) before "offline"
 
   var LABELS = {connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…",
-                offline: "Offline", revoked: "Link replaced"};
+                offline: "Offline", revoked: "Link replaced", deleted: "Game deleted", gone: "Game gone"};
 
   function setState(state) {
     indicator.dataset.state = state;
     indicator.textContent = LABELS[state];
     indicator.title = state === "live" ? "Changes from other devices appear here at once."
       : state === "revoked" ? "This link was replaced: ask the player for the new one."
+      : state === "deleted" ? "This game was deleted."
+      : state === "gone" ? "The game was deleted or this link was replaced: nothing more will arrive."
       : "Trying again by itself, waiting a little longer each time.";
   }
 
@@ -80,7 +85,9 @@
   function refreshPanel(panel, force) {
     var name = panel.dataset.panel;
     var open = Array.prototype.map.call(panel.querySelectorAll("details[open][id]"), function (d) { return d.id; });
-    return fetch(live.dataset.panels + encodeURIComponent(name),
+    // data-query: what the player opened in the panel (older log pages, the bot picked next)
+    var query = panel.dataset.query ? "?" + panel.dataset.query : "";
+    return fetch(live.dataset.panels + encodeURIComponent(name) + query,
                  {headers: {"HX-Request": "true"}, credentials: "same-origin", cache: "no-store"})
       .then(function (response) {
         if (!response.ok) throw new Error("panel " + name + ": " + response.status);
@@ -242,14 +249,76 @@
     live.addEventListener("sse:links", function () {
       document.querySelectorAll('[data-panel="share"]').forEach(refreshPanel);
     });
-    live.addEventListener("sse:revoked", function () {
-      setState("revoked");
+    live.addEventListener("sse:renamed", refreshTitle);
+    // sse-close="revoked" ends the stream for good: no reconnecting to a link or game that is gone
+    live.addEventListener("sse:revoked", function (evt) {
+      var deleted = false;
+      try { deleted = JSON.parse(evt.detail.data).reason === "deleted"; } catch (e) { /* old server */ }
+      setState(deleted ? "deleted" : "revoked");
       var box = document.createElement("p");
       box.className = "live-conflict";
       box.setAttribute("role", "alert");
-      box.textContent = "This link was replaced and no longer works. Ask the player for the new one.";
+      box.textContent = deleted ? "This game was deleted. Nothing more can be played or watched here."
+        : "This link was replaced and no longer works. Ask the player for the new one.";
       document.getElementById("live-notice").appendChild(box);
     });
+  }
+
+  /* Renaming is not a step: the title (and the tab's name) follow on their own event. A rename
+     being typed here is left alone. */
+  function refreshTitle() {
+    var title = document.getElementById("game-title");
+    if (!title || busy(title)) return;
+    fetch(live.dataset.panels + "title", {headers: {"HX-Request": "true"}, credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        var current = document.getElementById("game-title");
+        if (!html || !current || busy(current)) return;
+        htmx.swap(current, html, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
+        var h1 = document.querySelector("#game-title h1");
+        if (h1) document.title = h1.textContent + " · Potham 2038";
+      });
+  }
+
+  function ended() {
+    var state = indicator.dataset.state;
+    return state === "revoked" || state === "deleted" || state === "gone";
+  }
+
+  /* An EventSource cannot see why it failed. After an error, ask the stream's URL once: a 404
+     means the game was deleted or the link replaced while this page missed the `revoked` event
+     (asleep, offline, server restarted). Then say so and stop: no back-off against a door that
+     will never open. Any other answer (network down, 5xx) leaves the back-off running. */
+  function probeGone(source) {
+    if (probing || ended()) return;
+    probing = true;
+    var control = window.AbortController ? new AbortController() : null;
+    fetch(live.getAttribute("sse-connect") || "", {credentials: "same-origin", cache: "no-store",
+                                                   signal: control ? control.signal : undefined})
+      .then(function (response) {
+        if (control) control.abort();  // a 200 is a live stream: only its status was wanted
+        if (response.status === 404) gone(source);
+      })
+      .catch(function () { /* offline: the back-off goes on */ })
+      .then(function () { probing = false; });
+  }
+
+  function gone(source) {
+    if (ended()) return;
+    setState("gone");
+    live.removeAttribute("sse-connect");  // the extension's pending retry finds nothing to reopen
+    if (source) source.close();
+    var box = document.createElement("p");
+    box.className = "live-conflict";
+    box.id = "live-gone";
+    box.setAttribute("role", "alert");
+    box.textContent = "This game is gone or its link was replaced. Nothing more will arrive on this page: "
+      + "open the game again from your saved games, or ask the player for the new link. ";
+    var home = document.createElement("a");
+    home.href = "/";
+    home.textContent = "Saved games";
+    box.appendChild(home);
+    document.getElementById("live-notice").appendChild(box);
   }
 
   function onOpen() {
@@ -259,11 +328,15 @@
   }
 
   function onError(evt) {
-    if (indicator.dataset.state === "revoked") return;
+    var source = evt.detail && evt.detail.source;
+    if (ended()) {
+      if (source) source.close();
+      return;
+    }
     failures += 1;
     connected = false;
     setState(navigator.onLine === false || failures >= OFFLINE_AFTER ? "offline" : "reconnecting");
-    var source = evt.detail && evt.detail.source;
+    if (navigator.onLine !== false) probeGone(source);
     // Closed, the extension reconnects with its back-off instead of the browser's fixed retry.
     if (source && source.readyState !== EventSource.CLOSED) source.close();
   }
@@ -299,7 +372,7 @@
     document.body.addEventListener("htmx:afterRequest", onAfterRequest);
     document.body.addEventListener("htmx:beforeSwap", onBeforeSwap);
     document.addEventListener("focusout", onFocusOut);
-    window.addEventListener("offline", function () { if (indicator.dataset.state !== "revoked") setState("offline"); });
+    window.addEventListener("offline", function () { if (!ended()) setState("offline"); });
     window.addEventListener("online", function () {
       if (indicator.dataset.state === "offline") setState(connected ? "live" : "reconnecting");
     });

@@ -1,10 +1,12 @@
-// The turn panels' small helpers. Everything works without this file; it adds two things:
+// The turn panels' small helpers. Everything works without this file; it adds four things:
 // 1. a brief flash on any value that a swap changed ([data-watch] elements, matched by id, compared
 //    with what the screen showed before, whoever swapped it); the CSS turns the animation off
 //    under prefers-reduced-motion;
 // 2. after a step (HX-Trigger "game-step"), any panel still showing an older step is re-fetched,
 //    so panels a response did not carry (the roster) follow too; when the page has the live
-//    stream (#live, live.js) that job is left to it.
+//    stream (#live, live.js) that job is left to it; a panel's data-query rides along;
+// 3. the log's data-query follows the pages "Show older steps" opened;
+// 4. the first-run buttons open the roster form they point at.
 (function () {
   "use strict";
   var FLASH_MS = 1200;  // as long as the CSS animation
@@ -46,11 +48,37 @@
     document.querySelectorAll("[data-panel]").forEach(function (el) {
       if (el.getAttribute("data-seq") === String(seq)) return;
       var url = panelUrl(el.getAttribute("data-panel"));
+      if (url && el.dataset.query) url += "?" + el.dataset.query;
       if (url && window.htmx) htmx.ajax("GET", url, { target: el, swap: "outerHTML" });
     });
   }
 
+  // "Show older steps" appended a page to the log: a refresh of the log keeps it open that far.
+  function keepLogOpen(evt) {
+    var path = (evt.detail.pathInfo && evt.detail.pathInfo.requestPath) || "";
+    if (!/\/log\?before=/.test(path)) return;
+    var log = document.getElementById("panel-log");
+    var steps = log ? log.querySelectorAll(".log-step") : [];
+    if (!steps.length) return;
+    var oldest = steps[steps.length - 1].getAttribute("data-seq");
+    log.dataset.query = (log.dataset.before ? "before=" + log.dataset.before + "&" : "") + "oldest=" + oldest;
+  }
+
+  // First-run buttons (a[data-open]): open the roster's add form they point at and focus it.
+  function openTarget(evt) {
+    var link = evt.target.closest && evt.target.closest("a[data-open]");
+    var details = link && document.getElementById(link.getAttribute("data-open"));
+    if (!details) return;
+    evt.preventDefault();
+    details.open = true;
+    details.scrollIntoView({block: "start"});
+    var field = details.querySelector("input:not([type=hidden]), select, textarea") || details.querySelector("summary");
+    if (field) field.focus({preventScroll: true});
+  }
+
+  document.addEventListener("click", openTarget);
   document.addEventListener("DOMContentLoaded", check);
+  document.addEventListener("htmx:afterSwap", keepLogOpen);
   document.addEventListener("htmx:afterSettle", soon);
   document.addEventListener("htmx:load", soon);  // content swapped in by htmx.swap (live.js) too
   document.addEventListener("game-step", function (evt) {

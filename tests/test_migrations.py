@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
@@ -35,3 +37,30 @@ def test_migrating_twice_is_harmless(tmp_path):
     migrate(url)
     with make_engine(url).connect() as connection:
         assert MigrationContext.configure(connection).get_current_revision() is not None
+
+
+def test_upgrading_from_0001_copies_each_games_own_danger_limit_from_its_latest_state(tmp_path):
+    from alembic import command
+    from sqlalchemy import text
+
+    from app.migrate import alembic_config
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    command.upgrade(alembic_config(url), "0001")
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        for game_id, limit in ((1, 30), (2, None)):  # None: a state saved before house rules had one
+            house = {"danger_limit": limit} if limit else {}
+            connection.execute(text(
+                "INSERT INTO game (id, name, edit_token, view_token, seed, seq, turn, phase, danger, status,"
+                " created_at, updated_at) VALUES (:id, 'g', :e, :v, 1, 1, 1, 1, 0, 'playing', '2026-01-01',"
+                " '2026-01-01')"), {"id": game_id, "e": f"e{game_id}", "v": f"v{game_id}"})
+            for seq, state in ((0, "{}"), (1, json.dumps({"house": house}))):
+                connection.execute(text(
+                    "INSERT INTO step (game_id, seq, kind, actor, command, entries, state, created_at)"
+                    " VALUES (:g, :s, 'x', 'player', '{}', '[]', :state, '2026-01-01')"),
+                    {"g": game_id, "s": seq, "state": state})
+    migrate(url)
+    with engine.connect() as connection:
+        limits = dict(connection.execute(text("SELECT id, danger_limit FROM game")).all())
+    assert limits == {1: 30, 2: 24}

@@ -173,14 +173,8 @@ def _counter_attack(
     winning side); a tie pushes back the lower-point model, or the Character on equal points."""
     npc_total, character_total = npc_roll.hits + bonus, character_roll.hits
     opening = f"{npc.name} attacks ({why}) and {character.name} counter-attacks"
-    common = dict(
-        attacker="npc",
-        attack_total=npc_total,
-        defense_total=character_total,
-        danger_trigger=True,
-        counter_attack=True,
-        attack_bonus=bonus,
-    )
+    common = dict(attacker="npc", attack_total=npc_total, defense_total=character_total,
+                  danger_trigger=True, counter_attack=True, attack_bonus=bonus)
     if npc_total == character_total:
         pushed = npc if npc.points < character.points else character
         whom = "the lower-point model" if npc.points != character.points else "the Character, as points tie"

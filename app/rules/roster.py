@@ -63,7 +63,8 @@ def _check_pools(state: GameState, pools: dict[str, dict[str, int]]) -> None:
     for stat, pool in pools.items():
         unknown = sorted(set(pool) - known)
         if unknown:
-            raise Refused(f"{stat}: unknown dice colour {', '.join(unknown)} (known: {', '.join(sorted(known))}).")
+            names = ", ".join(sorted(known))
+            raise Refused(f"{stat}: unknown dice colour {', '.join(unknown)} (known: {names}).")
         if sum(pool.values()) > 40:
             raise Refused(f"{stat}: at most 40 dice in a pool.")
 

@@ -36,8 +36,9 @@ def links(game: Game) -> dict[str, str]:
 
 def game_json(opened_game: Game, state: dict[str, Any], access: str) -> dict[str, Any]:
     data = {"id": opened_game.id, "name": opened_game.name, "seq": opened_game.seq, "access": access,
-            "created_at": opened_game.created_at.isoformat(), "updated_at": opened_game.updated_at.isoformat(),
-            **state, "view_token": opened_game.view_token, "view_url": f"/v/{opened_game.view_token}"}
+            "created_at": opened_game.created_at.isoformat(),
+            "updated_at": opened_game.updated_at.isoformat(), **state,
+            "view_token": opened_game.view_token, "view_url": f"/v/{opened_game.view_token}"}
     if access == "edit":
         data |= {"edit_token": opened_game.edit_token, **links(opened_game)}
     return data

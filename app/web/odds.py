@@ -8,7 +8,7 @@ from typing import Any
 from app.rules.combat import attack_pool_against, marked_target_bonus, who_attacks
 from app.rules.dice import attack_odds, pool_text
 from app.rules.models import Bot, Character, GameState
-from app.rules.shooting import defense_pool_with_cover
+from app.rules.shooting import defense_pool_with_cover, shoot_target
 from app.web.templating import templates
 from app.web.view import percent
 
@@ -55,4 +55,29 @@ def shoot_odds(state: GameState, shooter: Bot | Character, target: Bot | Charact
     return {**_odds(state, attack, defense, bonus, False), "cover": cover}
 
 
-templates.env.globals.update(melee_odds=melee_odds, shoot_odds=shoot_odds)
+def character_shot_odds(state: GameState, shooter: Character | None, target: Bot | None,
+                        cover: str = "none", melee_with: list[str] | tuple[str, ...] = (),
+                        tie_choice: str = "") -> dict[str, Any] | None:
+    """A Character's Shoot: the odds at the intended target and, when that target is in melee, at
+    the model a Blank on the Black Die sends the shot to (R-CMB-TARGET: the highest current Health
+    in that melee; each tied model when the player chooses). None until shooter and target are known."""
+    if shooter is None or target is None:
+        return None
+    main = shoot_odds(state, shooter, target, cover)
+    others = [m for i in dict.fromkeys(melee_with) if i not in (target.id, shooter.id)
+              and (m := state.character(i) or state.bot(i)) is not None]
+    if not others:
+        return {"main": main, "in_melee": False, "blank": []}
+    _, ties = shoot_target(target.id, target.health, [(m.id, m.health) for m in others], "blank")
+    actual, _ = shoot_target(target.id, target.health, [(m.id, m.health) for m in others], "blank",
+                             tie_choice if tie_choice in ties else None)
+    models = {m.id: m for m in [target, *others]}
+    sent_to = ties or [actual]
+    blank = [{"name": models[i].name, "intended": i == target.id, "chosen": i == actual and bool(ties),
+              "odds": main if i == target.id else shoot_odds(state, shooter, models[i], cover)}
+             for i in sent_to]
+    return {"main": main, "in_melee": True, "blank": blank, "tied": bool(ties)}
+
+
+templates.env.globals.update(melee_odds=melee_odds, shoot_odds=shoot_odds,
+                             character_shot_odds=character_shot_odds)

@@ -9,6 +9,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, Field, ValidationError
 
 from app import games
+from app.rules.glossary import AREAS
 from app.web.deps import EditDep, OpenedDep, SessionDep
 from app.web.panels import game_context
 from app.web.templating import templates
@@ -43,6 +44,12 @@ def home(request: Request, session: SessionDep):
     return templates.TemplateResponse(request, "home.html", {"games": games.list_games(session)})
 
 
+@router.get("/rules", response_class=HTMLResponse)
+def rules(request: Request):
+    """Every rule id the app cites, with its plain summary; each entry is an anchor (/rules#R-…)."""
+    return templates.TemplateResponse(request, "rules.html", {"areas": AREAS})
+
+
 @router.post("/games", response_class=HTMLResponse)
 def create_game(request: Request, session: SessionDep,
                 name: Annotated[str, Form()] = "", seed: Annotated[str, Form()] = ""):
@@ -57,20 +64,24 @@ def create_game(request: Request, session: SessionDep,
 
 
 @router.get("/g/{token}", response_class=HTMLResponse)
-def play(request: Request, opened: OpenedDep, session: SessionDep):
+def play(request: Request, opened: OpenedDep, session: SessionDep, before: int | None = None,
+         bot: str | None = None):
+    """The play page. `before`: the log opened at the steps before that one (no JavaScript's
+    "Show older"); `bot`: the AI-Bot to activate next in Phase 2 (R-ACT-ORDER)."""
     if not opened.can_edit:  # a watch token used on the play path still only watches
         return RedirectResponse(f"/v/{opened.token}", status_code=303)
-    return game_page(request, opened, session)
+    return game_page(request, opened, session, before, bot)
 
 
 @router.get("/v/{token}", response_class=HTMLResponse)
-def watch(request: Request, opened: OpenedDep, session: SessionDep):
+def watch(request: Request, opened: OpenedDep, session: SessionDep, before: int | None = None):
     opened.access = "view"  # the watch page never shows controls, whatever the token
-    return game_page(request, opened, session)
+    return game_page(request, opened, session, before)
 
 
-def game_page(request: Request, opened, session):
-    return templates.TemplateResponse(request, "game.html", game_context(opened, session))
+def game_page(request: Request, opened, session, before: int | None = None, bot: str | None = None):
+    context = game_context(opened, session, log_before=before, chosen_bot=bot)
+    return templates.TemplateResponse(request, "game.html", context)
 
 
 @router.post("/g/{token}/rename", response_class=HTMLResponse)

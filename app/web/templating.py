@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 
+from app.rules import glossary
 from app.rules.models import PHASE_NAMES
 
 templates = Jinja2Templates(directory=Path(__file__).resolve().parent.parent.parent / "templates")
@@ -19,3 +21,23 @@ def pool_text(pool: dict[str, int] | None) -> str:
 
 
 templates.env.filters["pool"] = pool_text
+
+
+def rule_badge(text: str | None) -> Markup:
+    """Rule ids ("R-NOISE", or "R-NOISE · R-ALARM") as badges that explain themselves: each a link
+    to its entry on /rules carrying the summary, which static/rules.js shows in place on a tap
+    (touch, keyboard, screen readers); without JavaScript the link opens the entry."""
+    badges = []
+    for rule in (part.strip() for part in str(text or "").split("·")):
+        if not rule:
+            continue
+        said = glossary.summary(rule)
+        if said is None:  # an id the glossary does not know: a plain badge, never a broken link
+            badges.append(Markup('<span class="rule">{}</span>').format(rule))
+            continue
+        badges.append(Markup('<a class="rule" href="/rules#{0}" data-rule="{0}" data-summary="{1}" '
+                             'aria-expanded="false" title="{1}">{0}</a>').format(rule, said))
+    return Markup(" ").join(badges)
+
+
+templates.env.globals["rule_badge"] = rule_badge

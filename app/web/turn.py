@@ -10,9 +10,9 @@ Refusals answer in place: 422 a field is wrong (message next to it), 400 the eng
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ValidationError
 
@@ -122,7 +122,8 @@ async def undo(request: Request, opened: EditDep, session: SessionDep):
         return answer(request, opened, session, "log", 409, log_error=conflict.reason)
     except Refused as refused:
         return answer(request, opened, session, "log", 400, changed=False, log_error=refused.reason)
-    return answer(request, opened, session, "log")
+    # the log stays open down to the step gone back to, however old
+    return answer(request, opened, session, "log", log_oldest=to_seq)
 
 
 @router.post("/g/{token}/turn/order", response_class=HTMLResponse)
@@ -145,10 +146,13 @@ async def propose_order(request: Request, opened: EditDep, session: SessionDep):
 
 @router.get("/g/{token}/turn/odds", response_class=HTMLResponse)
 def shoot_odds_fragment(request: Request, opened: EditDep, session: SessionDep,
-                        character_id: str = "", target_id: str = "", cover: str = "none"):
-    """The odds of a Character's Shoot as the form is filled in (R-CMB-SHOOT, R-DISTRACTED)."""
+                        character_id: str = "", target_id: str = "", cover: str = "none",
+                        melee_with: Annotated[list[str] | None, Query(alias="melee_with[]")] = None,
+                        tie_choice: str = ""):
+    """The odds of a Character's Shoot as the form is filled in (R-CMB-SHOOT, R-DISTRACTED), and
+    where a Blank on the Black Die would send it when the target is in melee (R-CMB-TARGET)."""
     state = games.current_state(session, opened.game)
     shooter, target = state.character(character_id), state.bot(target_id)
     cover = cover if cover in ("none", "light", "heavy") else "none"
-    return templates.TemplateResponse(request, "_odds.html", {"state": state, "shooter": shooter,
-                                                              "target": target, "cover": cover})
+    shot = odds.character_shot_odds(state, shooter, target, cover, (melee_with or [])[:40], tie_choice)
+    return templates.TemplateResponse(request, "_odds.html", {"state": state, "target": target, "shot": shot})

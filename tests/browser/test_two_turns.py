@@ -4,8 +4,8 @@ through the page's own forms, the numbers on the page checked at each step, scre
 
 from __future__ import annotations
 
-import re
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -143,6 +143,7 @@ def play_turn_one(game: Game) -> None:
     event.get_by_label("Danger change").fill("1")
     game.submit("event")
     expect(page.locator("#status-danger")).to_have_text("2")
+    page.locator("#section-order > summary").click()  # the planned order folds under "Activate next"
     up = page.locator(f"#order-up-{game.ids['Sentry-1']}")
     up.focus()
     page.keyboard.press("Enter")  # a proposal only: no step

@@ -6,6 +6,7 @@ import asyncio
 import json
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -265,3 +266,53 @@ def test_the_game_page_subscribes_to_its_stream_once(client):
         assert page.count('id="live"') == 1
         assert f'sse-connect="{base}' in page and "/static/live.js" in page
         assert "htmx-ext-sse-2.2.4.min.js" in page
+
+
+def heard_on(client, url):
+    """Events a second stream receives, in the background; join the thread to read them."""
+    heard: list = []
+    thread = threading.Thread(target=lambda: heard.extend(parse_events(client.get(url).text)))
+    thread.start()
+    return thread, heard
+
+
+@pytest.mark.parametrize("rename", [
+    lambda client, edit: client.post(f"/api/games/{edit}/rename", json={"name": "Dawn raid"}),
+    lambda client, edit: client.post(f"/g/{edit}/rename", data={"name": "Dawn raid"}, headers={"HX-Request": "true"}),
+], ids=["json api", "game page form"])
+def test_a_rename_reaches_every_open_page_as_a_renamed_event_without_a_new_step(client, rename):
+    game = new_game(client)
+    edit, view = game["edit_token"], game["view_token"]
+    events = stream_while(client, f"/v/{view}/events", game["id"],
+                          lambda: rename(client, edit).raise_for_status())
+    assert ("renamed", {}) in events
+    assert [e for e in events if e[0] == "step"] == [("step", {"seq": 0})]  # no step was made
+    title = client.get(f"/v/{view}/panels/title")
+    assert title.status_code == 200 and "<h1>Dawn raid</h1>" in title.text
+    assert "rename" not in title.text  # the watch page's title has no rename form
+
+
+@pytest.mark.parametrize("delete", [
+    lambda client, edit: client.delete(f"/api/games/{edit}"),
+    lambda client, edit: client.post(f"/g/{edit}/delete", follow_redirects=False),
+], ids=["json api", "confirm page form"])
+def test_deleting_a_game_ends_every_open_stream_of_it_with_a_deleted_notice(client, delete):
+    game = new_game(client)
+    other = new_game(client, "Another game")
+    edit, view = game["edit_token"], game["view_token"]
+    play_thread, play_heard = heard_on(client, f"/g/{edit}/events")
+    other_thread, other_heard = heard_on(client, f"/g/{other['edit_token']}/events")
+    events = stream_while(client, f"/v/{view}/events", game["id"],
+                          lambda: (time.sleep(0.1), delete(client, edit)))
+    play_thread.join(10)
+    other_thread.join(10)
+    # the stream ended itself with "revoked" (the page's sse-close), before close_all
+    assert events[-1] == ("revoked", {"reason": "deleted"})
+    assert play_heard[-1] == ("revoked", {"reason": "deleted"})
+    assert ("revoked", {"reason": "deleted"}) not in other_heard
+    assert client.get(f"/v/{view}/events").status_code == 404
+
+
+def test_the_page_handles_renamed_and_deleted_events():
+    js = (Path(__file__).resolve().parents[2] / "static" / "live.js").read_text()
+    assert 'addEventListener("sse:renamed"' in js and "This game was deleted" in js

@@ -187,3 +187,44 @@ def test_every_page_serves_its_assets_locally(client):
             assert src.startswith("/static/") and client.get(src).status_code == 200
         page = re.sub(r"<input[^>]*data-share-url[^>]*>", "", page)  # share links: our own address, not an asset
         assert "http://" not in page and "https://" not in page
+
+
+@pytest.mark.parametrize("limit", [24, 30, 12], ids=["R-DANGER default", "house limit 30", "house limit 12"])
+def test_home_shows_danger_against_each_games_own_limit(client, limit):
+    token, _ = new_game(client, "Limits")
+    house = client.get(f"/api/games/{token}").json()["house"]
+    r = client.post(f"/api/games/{token}/commands",
+                    json={"type": "set_house_rules", "house": {**house, "danger_limit": limit}})
+    assert r.status_code == 200, r.text
+    assert f"Danger 0/{limit}" in client.get("/").text
+
+
+def test_a_duplicated_or_imported_game_keeps_its_danger_limit_on_the_home_page(client):
+    token, _ = new_game(client, "Origin")
+    house = client.get(f"/api/games/{token}").json()["house"]
+    client.post(f"/api/games/{token}/commands", json={"type": "set_house_rules", "house": {**house, "danger_limit": 18}})
+    client.post(f"/g/{token}/duplicate")
+    document = client.get(f"/api/games/{token}/export").json()
+    assert client.post("/api/games/import", json=document).status_code == 201
+    assert client.get("/").text.count("Danger 0/18") == 3
+
+
+def section_order(html: str) -> list[str]:
+    return re.findall(r'<section class="card" id="([a-z-]+)"', html)
+
+
+def test_with_saved_games_the_list_comes_first_then_new_game_then_import(client):
+    new_game(client, "Night shift")
+    assert section_order(client.get("/").text) == ["saved-games", "new-game", "exchange"]
+
+
+def test_a_first_visit_starts_with_new_game(client):
+    assert section_order(client.get("/").text) == ["new-game", "saved-games", "exchange"]
+
+
+def test_a_refused_new_game_stays_on_top_with_its_message_and_the_list_below(client):
+    new_game(client, "Night shift")
+    r = client.post("/games", data={"name": " "})
+    assert r.status_code == 422
+    assert section_order(r.text) == ["new-game", "saved-games", "exchange"]
+    assert "Night shift" in r.text and r.text.count("field-error") == 1  # not repeated in the rows

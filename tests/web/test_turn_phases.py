@@ -45,7 +45,7 @@ def test_every_input_of_every_phase_is_labelled(client, session, phase):
     assert labelled(page) == []
 
 
-@pytest.mark.parametrize("phase, heading", [(1, "Movement"), (2, "Activation order"), (3, "Engagements"),
+@pytest.mark.parametrize("phase, heading", [(1, "Movement"), (2, "Activate next"), (3, "Engagements"),
                                             (4, "Position checks")])
 def test_each_phase_has_its_own_partial(client, session, phase, heading):
     page = in_phase(client, session, phase).page

@@ -1,0 +1,237 @@
+"""Rule id -> a plain one- or two-sentence summary, for the player who taps a rule badge.
+
+Written from docs/rules.md and design/rules.md; where they differ from the seeds (000 Quick
+Reference, 001 Combat Flowchart) the seeds' reading is the one summarised (docs/rules.md § 6),
+e.g. a rebooted bot does not even Defend (R-GLITCH-REBOOT). Pure data: no I/O.
+"""
+
+from __future__ import annotations
+
+# (area, [(rule id, summary)]) in the order of the /rules page.
+AREAS: list[tuple[str, list[tuple[str, str]]]] = [
+    ("Measuring and facts", [
+        ("R-ZONE",
+         "A model is inside a Control Zone when its distance (base edge to base edge) is at most "
+         "the zone: 3\" for an AI-Bot unless a Special Rule changes it, 2\" for a Character. Base "
+         "contact is inside every zone."),
+        ("R-LOS",
+         "Line of sight, distances and base contact are facts you report from the table; the app "
+         "never guesses them."),
+        ("R-ACT-FACTS",
+         "The app decides both of a bot's actions from the facts you report when it activates; "
+         "only the distance to what it moved toward is assumed to shrink by the move."),
+        ("R-ACT-UNKNOWN",
+         "The app never guesses a distance: a Worker or Patrol whose distance was not given does "
+         "not move, and a note says why."),
+    ]),
+    ("Marked", [
+        ("R-MARK-MOVE",
+         "In Phase 1, each time an AI-Bot enters a moving Character's zone (re-entries too) that "
+         "Character gains +1 Marked. The bot does not activate."),
+        ("R-MARK-ACT",
+         "When an AI-Bot activates in Phase 2, every Character inside its zone gains +1 Marked, "
+         "once per bot per turn."),
+        ("R-SCAN",
+         "Scan: +1 Marked to one Character that is both in the bot's line of sight and inside its "
+         "zone. Nobody eligible, no Scan."),
+        ("R-NOISE",
+         "Noise: if any AI-Bot zone contains the Character, it gains +1 Marked in total and "
+         "Danger +1; outside every zone nothing happens. It does not move any bot."),
+        ("R-ALARM",
+         "Alarm: the Character gains +1 Marked per AI-Bot zone containing it, and Danger +1 "
+         "always."),
+        ("R-MARK-EVENT",
+         "An Event's Marked stacks are applied as you record the Event, when it is drawn."),
+        ("R-MARK-CLEAR",
+         "Every Marked stack is removed at the end of Phase 4."),
+        ("R-MARKED-TARGET",
+         "Marked gives no bonus by itself. A bot with the Special Rule Marked Target adds +1 to "
+         "its attack total per Marked stack on its target, in melee and Shoot."),
+        ("R-MARKED-TARGET-COUNTER",
+         "In a counter-attack the AI-Bot is still the attacker, so Marked Target still adds to "
+         "its Melee total; the Character's total gets no bonus."),
+    ]),
+    ("AI-Bot actions", [
+        ("R-ACT-TWO",
+         "Each AI-Bot has two normal actions: the first follows its Primary Directive, the second "
+         "uses a different Action Family (Maneuver, Scan, Interact, Attack)."),
+        ("R-ACT-FALLBACK",
+         "When no legal or logical action in an unused family remains, the second action is "
+         "another Maneuver at 50% Walk, flagged as the fallback. You may do or skip it."),
+        ("R-ACT-PHASE",
+         "Movement happens in Phase 2, Melee and Shoot in Phase 3; Scan and Interact resolve at "
+         "once. Characters act in Phase 1."),
+        ("R-ACT-MOVE",
+         "A bot Walks when a Walk gets it there, otherwise it Runs. A knocked-down bot's first "
+         "action is Stand Up."),
+        ("R-ACT-ORDER",
+         "You choose the AI-Bots' activation order. The order is a plan: any bot not yet "
+         "activated may go next."),
+        ("R-ACT-INTERACT",
+         "The only Interact the app decides is a Worker activating its object; Open/Close, "
+         "Search, Reload, Smash and Start Fire are yours to play."),
+        ("R-CONTACT-MELEE",
+         "A bot in base contact with a Character stays and fights: its first action is Melee (a "
+         "knocked-down bot stands up first)."),
+        ("R-SLOT2-PRIORITY",
+         "A free action used on Characters goes to Melee in base contact, else Shoot, else Scan; "
+         "the bot's focus is preferred, else the closest Character."),
+        ("R-PHASE-LEAVE",
+         "You may move on with bots not activated or Phase 3 actions unresolved; the log records "
+         "what was left."),
+    ]),
+    ("AI-Bot roles", [
+        ("R-ROLE-HUNTER",
+         "A Hunter goes for the closest Character in its zone (line of sight not needed), "
+         "otherwise the closest Character it can see, otherwise it moves randomly."),
+        ("R-HUNTER-SLOT2",
+         "After moving toward its target a Hunter melees if it reached base contact, else Shoots, "
+         "else Scans, else takes the fallback half-Walk on."),
+        ("R-HUNTER-RANDOM",
+         "With nobody to seek, a Hunter Walks in a direction 1–8 (you enter it or the app rolls a "
+         "d8) and its fallback goes on the same way."),
+        ("R-ROLE-SENTRY",
+         "A Sentry guards its subject and must be within one Walk of it at the Phase 4 check "
+         "unless exempt. Further away, it spends its first action going back."),
+        ("R-SENTRY-RETURN",
+         "A Sentry more than one Walk from its subject heads back: a Walk if that brings it "
+         "within one Walk, else a Run."),
+        ("R-SENTRY-INTRUDER",
+         "At its post a Sentry deals with the closest Character in its zone: it charges only if "
+         "it surely stays within one Walk of its subject, otherwise it shoots and Scans from its "
+         "post."),
+        ("R-SENTRY-HOLD",
+         "At its post with nobody in its zone, a Sentry takes no action; it never shoots at "
+         "Characters outside its zone."),
+        ("R-SENTRY-EXEMPT",
+         "An exempt Sentry has no position check, so it never has to return and may charge "
+         "intruders freely."),
+        ("R-ROLE-WORKER",
+         "A Worker moves toward its object and Interacts with it; Maneuver then Interact are "
+         "different families, so both fit in one turn."),
+        ("R-WORKER-RUN",
+         "A Worker that must Run to reach its object still Interacts with its second action (the "
+         "seed allows it \"even within one turn\")."),
+        ("R-WORKER-SLOT2",
+         "Once its object is handled or out of reach, a Worker's other action deals with "
+         "Characters in its zone; it never leaves its object to chase anyone."),
+        ("R-ROLE-PATROL",
+         "A Patrol follows its waypoints as a Route (there and back) or a Circuit (loop); at "
+         "Phase 4 some point of its current segment must be inside its zone."),
+        ("R-PATROL-SLOT2",
+         "A Patrol moves toward its waypoint first; its second action deals with Characters in "
+         "its zone, else the fallback half-Walk on."),
+        ("R-PATROL-ROUTE",
+         "A Patrol that arrives heads for its next waypoint: a Circuit loops, a Route turns back "
+         "at either end."),
+        ("R-ROLE-TIES",
+         "When Characters are at equal distances you choose; the tied names are listed and the "
+         "first is taken until you say otherwise."),
+    ]),
+    ("Distracted", [
+        ("R-DISTRACTED",
+         "A Character in base contact may spend two actions for one action that excludes those "
+         "NPCs, gaining one Distracted stack per contacted NPC (and per new contact). Each "
+         "incoming attack adds one White die per stack; it clears at the end of the next turn "
+         "without new stacks."),
+    ]),
+    ("Combat", [
+        ("R-CMB-WHO",
+         "In an engagement an applicable Special Rule decides who attacks; otherwise the higher "
+         "current points attacks, and the NPC attacks on a tie."),
+        ("R-CMB-ROLL",
+         "The attacker rolls its attack dice, the defender Defends for free; a Critical is also a "
+         "Hit. The same comparison serves melee and Shoot."),
+        ("R-CMB-DAMAGE",
+         "If the attack total beats the Defense total, damage is the difference in Hits, +1 in "
+         "total if the winning side rolled any Critical."),
+        ("R-CMB-TIE",
+         "A melee tie pushes the defender back and does no damage. In a counter-attack both roll "
+         "Melee, and a tie pushes the lower-point model (the Character when points tie)."),
+        ("R-CMB-COUNTER-WHO",
+         "Only a Character that the AI-Bot attacks may counter-attack."),
+        ("R-CMB-DANGER",
+         "If any melee happens in Phase 3, Danger +1, once per phase however many engagements."),
+        ("R-CMB-ONCE",
+         "Each bot–Character engagement resolves once per Phase 3; no longer in contact, they do "
+         "not fight."),
+        ("R-CMB-TARGET",
+         "Shooting at a model in melee: roll the Black Die. Success hits the intended target; "
+         "Blank hits the model in that melee with the highest current Health (you choose ties)."),
+        ("R-CMB-TARGET-TIE",
+         "When the Black Die's Blank leaves models tied for highest Health, you choose; until "
+         "then the first listed is taken."),
+        ("R-CMB-TARGET-POOLS",
+         "The actual target is found first, so its Defense, Cover, Distracted dice and Marked "
+         "stacks are the ones that count."),
+        ("R-CMB-TARGET-COVER",
+         "A Character's shot uses the Cover you give for the bot; if the Black Die sends it to a "
+         "Character, that Character's own Cover counts."),
+        ("R-CMB-SHOOT",
+         "An AI-Bot not in base contact may Shoot a target in line of sight and range if it has "
+         "an Attack action left. Cover adds dice to the target's Defense."),
+        ("R-CMB-SHOOT-ACTION",
+         "A bot's Shoot spends its pending Shoot, or another pending Attack-family action; one "
+         "action per family."),
+        ("R-CMB-SHOOT-TIE",
+         "A Shoot tie does no damage and pushes no one back."),
+        ("R-CMB-AMMO",
+         "After an attacking Shoot roll with any Critical, check Out of Ammo, even if the attack "
+         "failed (house: a Black Die, Blank means out of ammo)."),
+    ]),
+    ("End of turn, Glitches and Danger", [
+        ("R-END-CHECK",
+         "In Phase 4 each Sentry and Patrol not exempt takes its position check; each failure "
+         "gives one immediate Glitch. The turn cannot end until every check is answered."),
+        ("R-GLITCH",
+         "A Glitch is rolled on the game's Glitch table (house default d6: Reboot, Overcharged, "
+         "Full Throttle). An impossible result has no effect and is not rerolled."),
+        ("R-GLITCH-REBOOT",
+         "A rebooted bot takes no actions at all, not even free ones, so it does not Defend "
+         "either until the end of the turn its activation was lost."),
+        ("R-GLITCH-STACK",
+         "Glitch durations count the bot's activations; a second Glitch of the same kind adds its "
+         "duration."),
+        ("R-GLITCH-FREE",
+         "Free Glitch actions may repeat a normal action; the default table has none, so play any "
+         "your Core table gives and correct the result."),
+        ("R-DANGER",
+         "Danger reaching the limit (24) ends the game after the current turn; an effect that "
+         "would raise it above the limit is an immediate failure. It never goes below 0."),
+        ("R-DANGER-CAP",
+         "An effect that would push Danger past the limit fails the game at once; the excess is "
+         "noted in the log."),
+        ("R-DANGER-FINAL",
+         "Once Danger has reached the limit the final turn stands even if Danger drops later; "
+         "only a correction lifts it."),
+    ]),
+    ("Hacking and luck", [
+        ("R-HACK",
+         "There is no generic hacking action: the Mission or Event names the stat, the opposition "
+         "and the outcome. With no dice in the stat a Character may make the Luck Roll once per "
+         "turn."),
+        ("R-HACK-HELP",
+         "DIAGNOSTICS (against an NPC) or TECH SUPPORT adds help dice (house: +1 White); OUT OF "
+         "WARRANTY on the subject cancels them but not the attempt."),
+        ("R-HACK-ROLL",
+         "A hacking attempt succeeds when its Hits beat the opposing Hits; a tie fails."),
+    ]),
+    ("Dice and roster", [
+        ("R-DICE",
+         "The game's dice are house rules: each colour's faces, and whether the app rolls or you "
+         "enter the dice. Any roll may be entered from physical dice."),
+        ("R-DICE-FACES",
+         "A hit face is one Hit, a critical face a Hit that is also a Critical, any other face no "
+         "Hit; a pool holds at most 40 dice."),
+        ("R-ROSTER-ASSIGN",
+         "A Sentry needs a subject, a Worker an object and a Patrol at least one waypoint; only "
+         "the current role's assignment is kept."),
+    ]),
+]
+
+GLOSSARY: dict[str, str] = {rule: text for _, rules in AREAS for rule, text in rules}
+
+
+def summary(rule: str) -> str | None:
+    """The plain summary of one rule id, or None for an id the glossary does not know."""
+    return GLOSSARY.get(rule.strip())
