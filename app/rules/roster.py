@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from app.rules.commands import Body, Entry, Refused, command
+from app.rules.house_checks import game_checks
 from app.rules.models import Bot, Character, Cover, GameState, HouseRules, Name, Pool, Role
 
 
@@ -166,4 +167,7 @@ def remove_bot(state: GameState, body: RemoveModel, rng: Random) -> tuple[GameSt
 
 @command("set_house_rules", SetHouseRules)
 def set_house_rules(state: GameState, body: SetHouseRules, rng: Random) -> tuple[GameState, list[Entry]]:
+    problems = game_checks(body.house, state)
+    if problems:
+        raise Refused("House rules not saved: " + " ".join(problems.values()), "R-DICE")
     return state.model_copy(update={"house": body.house}), [Entry("House rules updated.", "R-DICE")]

@@ -16,24 +16,16 @@ from pydantic import ValidationError
 
 from app import games
 from app.rules.commands import Refused
-from app.rules.models import GameState, HouseRules
+from app.rules.house_checks import FACES, colours_in_use, game_checks
+from app.rules.models import HouseRules
 from app.web.command_forms import field_messages, form_to_body, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
 
-FACES = ("blank", "hit", "critical", "success")  # what dice.py reads (R-CMB-ROLL, R-CMB-TARGET)
 GLITCH_RESULTS = ("reboot", "overcharged", "full_throttle", "no_effect")
 DEFAULTS = HouseRules()
-
-
-def colours_in_use(state: GameState) -> set[str]:
-    used = {"black", state.house.cover_colour, state.house.hack_help_colour}  # Black Die: target, ammo, Luck
-    for model in [*state.characters, *state.bots]:
-        for pool in (model.melee, model.shoot, model.defense, *getattr(model, "mission_stats", {}).values()):
-            used |= {colour for colour, n in pool.items() if n}
-    return used
 
 
 def read_form(items: list[tuple[str, str]], current: HouseRules) -> dict[str, Any]:
@@ -67,28 +59,6 @@ def _filled(row: Any) -> bool:
 
 def _faces_list(text: str) -> list[str]:
     return [f.strip().lower() for f in str(text).replace(";", ",").split(",") if f.strip()]
-
-
-def game_checks(house: HouseRules, state: GameState) -> dict[str, str]:
-    """Field -> message for what pydantic cannot know: the game this table is for."""
-    errors: dict[str, str] = {}
-    for colour, faces in house.dice_faces.items():
-        odd = sorted(set(faces) - set(FACES))
-        if odd:
-            errors[f"dice_faces.{colour}"] = f"Faces are {', '.join(FACES)}; not {', '.join(odd)}."
-    for colour in sorted(colours_in_use(state) - set(house.dice_faces)):
-        errors.setdefault(f"dice_faces.{colour}", f"The game uses {colour} dice: they need faces.")
-    seen: set[int] = set()
-    for i, row in enumerate(house.glitch_table):
-        results = set(range(row.low, row.high + 1))
-        if row.low > row.high or row.high > house.glitch_die:
-            errors[f"glitch_table.{i}.low"] = f"From ≤ to ≤ {house.glitch_die} (the Glitch die)."
-        elif results & seen:
-            errors[f"glitch_table.{i}.low"] = "This row overlaps an earlier one."
-        seen |= results
-    if house.danger_limit < state.danger:
-        errors["danger_limit"] = f"Danger is already {state.danger}; the limit cannot be below it."
-    return errors
 
 
 def page_context(opened: Opened, session, **extra: Any) -> dict[str, Any]:

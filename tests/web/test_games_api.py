@@ -83,3 +83,17 @@ def test_non_finite_numbers_in_any_json_body_are_422_not_500(client):
         response = client.post(path, content=body, headers=raw)
         assert response.status_code == 422, (path, response.text)
         assert response.json()["detail"][0]["loc"][0] == "body"
+
+
+def test_R_DICE_house_rules_through_the_json_api_get_the_same_game_checks_as_the_page(client):
+    token = new_game(client)["edit_token"]
+    send = f"/api/games/{token}/commands"
+    assert client.post(send, json={"type": "add_bot", "bot": {"name": "W", "role": "hunter", "melee": {"red": 2}}}).status_code == 200
+    house = client.get(f"/api/games/{token}").json()["house"]
+    no_red = {**house, "dice_faces": {k: v for k, v in house["dice_faces"].items() if k != "red"}}
+    odd_faces = {**house, "dice_faces": {**house["dice_faces"], "white": ["blank", "boom"]}}
+    for bad in (no_red, odd_faces):
+        r = client.post(send, json={"type": "set_house_rules", "house": bad})
+        assert r.status_code == 400, r.text
+    assert client.get(f"/api/games/{token}").json()["house"] == house
+    assert client.post(send, json={"type": "set_house_rules", "house": {**house, "danger_limit": 30}}).status_code == 200
