@@ -6,6 +6,8 @@ with a reason and a rule id. Input is validated here, at the edge; the engine tr
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Body
@@ -14,6 +16,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from app.rules.activation import Activator, Directive, Seen, activate
+from app.web.rules_api import seed_of
 
 router = APIRouter(prefix="/api/rules", tags=["rules"])
 
@@ -68,6 +71,8 @@ class ActivationIn(Strict):
     bot: BotIn
     characters: list[CharacterIn] = Field(default_factory=list, max_length=50)
     directive: DirectiveIn = Field(default_factory=DirectiveIn)
+    seed: int | None = Field(default=None, ge=0, le=2**63 - 1,
+                             description="Seed for a Hunter's random direction; absent: from the request.")
 
     @field_validator("characters")
     @classmethod
@@ -163,5 +168,31 @@ async def activation(body: Annotated[ActivationIn, Body(openapi_examples=EXAMPLE
         [Seen(c.name, c.distance, c.line_of_sight, c.base_contact) for c in body.characters],
         Directive(d.subject, d.subject_distance, d.object, d.object_distance, d.object_contact,
                   d.waypoint, d.waypoint_distance, d.direction, d.exempt),
-    )  # no rng: the engine rolls a fresh d8 only for a Hunter's random move without a direction
+        SeededOnUse(lambda: seed_of(body)),
+    )
     return JSONResponse(result.as_dict())
+
+
+class SeededOnUse(random.Random):
+    """The rules API is stateless: the same request gives the same answer, a rolled direction
+    included. The seed (hashing the request) is worked out only when a die is actually rolled,
+    so the common activation pays nothing for it."""
+
+    def __init__(self, seed_source: Callable[[], int]):
+        # no super().__init__(): seeding the Mersenne Twister costs more than deciding a whole
+        # activation; every draw below seeds first.
+        self.gauss_next = None
+        self._seed_source: Callable[[], int] | None = seed_source
+
+    def _seeded(self) -> None:
+        if self._seed_source is not None:
+            self.seed(self._seed_source())
+            self._seed_source = None
+
+    def random(self) -> float:
+        self._seeded()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self._seeded()
+        return super().getrandbits(k)

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body
 from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel
 
 from app.rules.combat import Fighter, attack_pool_against, resolve_melee, who_attacks
 from app.rules.dice import Roll, attack_odds, entered_roll, roll_black_die, roll_pool
@@ -38,9 +39,9 @@ def bad(loc: tuple, msg: str) -> RequestValidationError:
     return RequestValidationError([{"type": "value_error", "loc": ("body", *loc), "msg": msg}])
 
 
-def seed_of(body: WithFaces) -> int:
+def seed_of(body: WithFaces | BaseModel) -> int:
     """The request's seed, or one derived from the request so the answer stays reproducible."""
-    if body.seed is not None:
+    if getattr(body, "seed", None) is not None:
         return body.seed
     digest = hashlib.sha256(body.model_dump_json(exclude={"seed"}).encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1

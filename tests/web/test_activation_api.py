@@ -139,3 +139,23 @@ def test_the_endpoint_is_documented_with_examples(client):
     examples = operation["requestBody"]["content"]["application/json"]["examples"]
     assert set(examples) == {"hunter", "sentry", "worker", "patrol"}
     assert "ActivationOut" in operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+
+
+LOST_HUNTER = {"bot": {"name": "W", "role": "hunter", "walk": 4, "run": 8},
+               "characters": [{"name": "Ada", "distance": 10, "line_of_sight": False, "base_contact": False}],
+               "directive": {}}
+
+
+def test_R_ROLE_HUNTER_a_rolled_random_direction_is_the_same_for_the_same_request(client):
+    """api.md: the rules endpoints are stateless, the same request always gives the same answer."""
+    answers = {str(client.post("/api/rules/activation", json=LOST_HUNTER).json()["actions"]) for _ in range(6)}
+    assert len(answers) == 1
+    assert client.post("/api/rules/activation", json=LOST_HUNTER).json()["actions"][0]["action"] == "random_move"
+
+
+def test_R_ROLE_HUNTER_a_seed_in_the_request_chooses_the_roll_and_a_given_direction_wins(client):
+    directions = {client.post("/api/rules/activation", json={**LOST_HUNTER, "seed": s}).json()["actions"][0]["direction"]
+                  for s in range(40)}
+    assert directions <= set(range(1, 9)) and len(directions) > 4
+    given = {**LOST_HUNTER, "directive": {"direction": 3}, "seed": 5}
+    assert client.post("/api/rules/activation", json=given).json()["actions"][0]["direction"] == 3
