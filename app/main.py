@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.settings import get_settings
 from app.web import activation_api, api, errors, pages, panels, roster, rules_api, share, turn
+from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +40,7 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
     app.add_middleware(BodyLimit)  # absurd bodies refused before they are read (413)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, errors too, gets the headers
     return app
 
 
