@@ -31,7 +31,7 @@ BACKUP_FORMAT = "potham-2038-backup"
 BACKUP_VERSION = 1
 MAX_RESTORE_BYTES = 1024**3  # the file lies on disk while it is restored; 1 GB is ~900 long games
 MAX_GAME_BYTES = exchange.MAX_BYTES
-CHECK_EVERY = 2048  # parser events between two looks at how much of the file one game took
+READ_AHEAD = 64 * 1024  # what the parser reads at a time
 OPENS = ("start_map", "start_array")
 CLOSES = ("end_map", "end_array")
 
@@ -85,27 +85,37 @@ def check_header(file: IO[bytes]) -> None:
                                f"Unknown backup format version; this app reads {BACKUP_VERSION}.")
 
 
-def backup_games(file: IO[bytes]) -> Iterator[tuple[int, Any]]:
-    """Each entry of the backup's `games` list in turn, only one of them in memory at a time."""
-    builder: ijson.ObjectBuilder | None = None
-    index = start = events = 0
-    for prefix, event, value in _events(file):
-        if builder is None:
-            if prefix != "games.item":
-                continue
-            if event not in OPENS:  # a number or text where a game belongs: validation says so
-                yield index, value
-                index += 1
-                continue
-            builder, start, events = ijson.ObjectBuilder(), file.tell(), 0
-        builder.event(event, value)
-        events += 1
-        if events % CHECK_EVERY == 0 and file.tell() - start > MAX_GAME_BYTES:
-            raise exchange.problem(("body", "games", index),
+class _OneGameAtATime:
+    """The file as ijson reads it, refusing to hand over more than MAX_GAME_BYTES (and a read-ahead)
+    between two games: one game of a backup can never take more memory than a single import."""
+
+    def __init__(self, file: IO[bytes]):
+        self.file, self.index, self.since = file, 0, 0
+
+    def next_game(self) -> None:
+        self.index, self.since = self.index + 1, 0
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.file.read(size if size >= 0 else READ_AHEAD)
+        self.since += len(data)
+        if self.since > MAX_GAME_BYTES + READ_AHEAD:
+            raise exchange.problem(("body", "games", self.index),
                                    f"One game is larger than {MAX_GAME_BYTES // 1024**2} MB.")
-        if prefix == "games.item" and event in CLOSES:
-            yield index, builder.value
-            builder, index = None, index + 1
+        return data
+
+
+def backup_games(file: IO[bytes]) -> Iterator[tuple[int, Any]]:
+    """Each entry of the backup's `games` list in turn, only one of them in memory at a time
+    (ijson builds each in C, reading the file in small pieces)."""
+    file.seek(0)
+    reader = _OneGameAtATime(file)
+    try:
+        for game in ijson.items(reader, "games.item", use_float=True, buf_size=READ_AHEAD):
+            yield reader.index, game
+            del game  # let go of it before the next one is built
+            reader.next_game()
+    except ijson.JSONError as error:
+        raise exchange.problem(("body",), f"Not valid JSON: {error}.", "json_invalid") from error
 
 
 def validate(file: IO[bytes]) -> int:

@@ -38,8 +38,8 @@ def admin_page(admin_token: str, request: Request) -> str:
 
 
 def admin_api(request: Request, authorization: Annotated[str | None, Header()] = None) -> None:
-    given = (authorization or "").removeprefix("Bearer ").strip()
-    if not admin.matches(given, request.app.state.admin_token):
+    scheme, _, given = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not admin.matches(given.strip(), request.app.state.admin_token):
         raise HTTPException(403, NEEDS_ADMIN)
 
 
