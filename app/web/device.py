@@ -48,6 +48,9 @@ def held_tokens(request: Request) -> list[str]:
 
 
 def write(response: Response, tokens: list[str]) -> None:
+    if not tokens:
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+        return
     response.set_cookie(COOKIE, ".".join(tokens[:MAX_KEPT]), max_age=KEEP_SECONDS, path="/",
                         httponly=True, samesite="lax")
 
