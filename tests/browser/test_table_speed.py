@@ -1,0 +1,264 @@
+"""The reference turn of issue 9, played as a player would in real Chromium on a 768×1024 tablet:
+a new roster of 2 Characters and 4 AI-Bots (Hunter, Sentry, Worker, Patrol) built on the page,
+then one whole turn. Every click, typed field and select goes through a counter (tests/support/
+taps.py); the state is checked after each step; the counts land in
+test-artifacts/table-speed.json. The test asserts the state, never the speed goals."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.support.taps import Taps
+
+CHARACTERS = [  # what the player sets on the form; everything else keeps its default
+    {"Name": "Ada", "Points": "45", "Health": 3, "Melee": {"red": 2}, "Shoot": {"red": 2}, "Defense": {"white": 2}},
+    {"Name": "Bo", "Points": "40", "Health": 4, "Melee": {"red": 1}, "Shoot": {"red": 3}, "Defense": {"white": 2}},
+]
+BOTS = [
+    {"Name": "Hunter-1", "role": "Hunter", "Points": "60", "Health": 4, "Melee": {"red": 3},
+     "Defense": {"white": 2}},
+    {"Name": "Sentry-1", "role": "Sentry", "Points": "50", "Melee": {"red": 2}, "Defense": {"white": 2},
+     "Shoot": {"red": 2}, "range": "18", "assignment": ("Subject it guards", "Vault")},
+    {"Name": "Worker-1", "role": "Worker", "Points": "30", "Melee": {"red": 1}, "Defense": {"white": 1},
+     "assignment": ("Object it works on", "Console")},
+    {"Name": "Patrol-1", "role": "Patrol", "Points": "40", "Melee": {"red": 2}, "Defense": {"white": 2},
+     "assignment": ("Waypoints, in order", "A\nB\nC")},
+]
+# The board in Phase 2, per bot: each Character's (distance in inches, line of sight, base
+# contact), and the role's own fact. Hunter-1 touches Ada; Sentry-1 sees Bo inside its zone, 7"
+# from its post; Worker-1 is 3" from its object; Patrol-1 is 2" from its waypoint.
+BOARD = {
+    "Hunter-1": ({"Ada": (0, True, True), "Bo": (8, False, False)}, None),
+    "Sentry-1": ({"Ada": (14, False, False), "Bo": (2, True, False)}, ("subject", 7)),
+    "Worker-1": ({"Ada": (12, False, False), "Bo": (9, False, False)}, ("object", 3)),
+    "Patrol-1": ({"Ada": (12, False, False), "Bo": (9, False, False)}, ("waypoint", 2)),
+}
+
+
+def pool_text(pool: dict[str, int]) -> str:
+    return " + ".join(f"{n} {colour}" for colour, n in pool.items())
+
+
+class Table:
+    """The game page in Chromium, every input counted."""
+
+    def __init__(self, page: Page, url: str):
+        self.page, self.url, self.taps = page, url, Taps()
+        self.token = ""
+
+    def api(self) -> dict:
+        return httpx.get(f"{self.url}/api/games/{self.token}").json()
+
+    def seq(self) -> int:
+        return int(self.page.locator("#panel-turn").get_attribute("data-seq"))
+
+    def step(self, target, steps: int = 1) -> None:
+        """Tap something that makes `steps` steps, and wait until the page shows them."""
+        before = self.seq()
+        self.taps.click(target)
+        expect(self.page.locator("#panel-turn")).to_have_attribute("data-seq", str(before + steps))
+
+    def bot(self, name: str) -> dict:
+        return next(b for b in self.api()["bots"] if b["name"] == name)
+
+    def character(self, name: str) -> dict:
+        return next(c for c in self.api()["characters"] if c["name"] == name)
+
+    def id(self, name: str) -> str:
+        return next(m["id"] for m in self.api()["characters"] + self.api()["bots"] if m["name"] == name)
+
+    def actions(self, bot: str) -> list[str]:
+        decision = next(d for d in self.api()["decisions"] if d["bot_id"] == self.id(bot))
+        return [a["action"] for a in decision["actions"]]
+
+
+# --- the page as it is driven (one function per part, so the page can change under it) ----------
+
+
+def create_game(t: Table) -> None:
+    page = t.page
+    page.goto(t.url + "/")
+    t.taps.type(page.get_by_label("Name"), "Reference turn")
+    t.taps.click(page.get_by_role("button", name="Create game"))
+    page.wait_for_url(re.compile(r"/g/"))
+    t.token = page.url.split("/g/")[1].split("?")[0].split("#")[0]
+
+
+def add_character(t: Table, c: dict) -> None:
+    page, taps = t.page, t.taps
+    taps.click(page.locator("#add-character > summary"))
+    form = page.locator("#form-character-new")
+    taps.type(form.get_by_label("Name", exact=True), c["Name"])
+    taps.type(form.get_by_label("Points", exact=True), c["Points"])
+    if c["Health"] != 3:
+        taps.type(form.get_by_label("Health now", exact=True), str(c["Health"]))
+        taps.type(form.get_by_label("Max Health", exact=True), str(c["Health"]))
+    for stat in ("Melee", "Shoot", "Defense"):
+        taps.type(form.get_by_label(stat, exact=True), pool_text(c[stat]))
+    taps.click(form.get_by_role("button", name="Add Character"))
+    expect(page.locator("#panel-roster li[data-model=character]").filter(has_text=c["Name"])).to_have_count(1)
+
+
+def add_bot(t: Table, b: dict) -> None:
+    page, taps = t.page, t.taps
+    taps.click(page.locator("#add-bot > summary"))
+    form = page.locator("#form-bot-new")
+    if b["role"] != "Hunter":
+        taps.click(form.locator("label.seg", has_text=b["role"]))
+    taps.type(form.get_by_label("Name", exact=True), b["Name"])
+    taps.type(form.get_by_label("Points", exact=True), b["Points"])
+    if b.get("Health", 3) != 3:
+        taps.type(form.get_by_label("Health now", exact=True), str(b["Health"]))
+        taps.type(form.get_by_label("Max Health", exact=True), str(b["Health"]))
+    for stat in ("Melee", "Defense", "Shoot"):
+        if stat in b:
+            taps.type(form.get_by_label(stat, exact=True), pool_text(b[stat]))
+    if "range" in b:
+        taps.type(form.get_by_label("Shoot range", exact=True), b["range"])
+    if "assignment" in b:
+        taps.type(form.get_by_label(b["assignment"][0], exact=True), b["assignment"][1])
+    taps.click(form.get_by_role("button", name="Add AI-Bot"))
+    expect(page.locator("#panel-roster li[data-model=bot]").filter(has_text=b["Name"])).to_have_count(1)
+
+
+def phase1(t: Table) -> None:
+    page, taps = t.page, t.taps
+    move = page.locator("#form-move")  # Ada (the first Character, already chosen) moves
+    taps.type(move.get_by_label("Hunter-1"), "1")
+    t.step(move.get_by_role("button", name="Record movement"))
+    noise = page.locator("#form-noise")  # Bo makes Noise inside Sentry-1's zone
+    taps.select(noise.get_by_label("Character"), label="Bo")
+    taps.check(noise.get_by_label("Sentry-1"))
+    t.step(noise.get_by_role("button", name="Record", exact=True))
+
+
+def next_phase(t: Table, phase: int) -> None:
+    t.step(t.page.locator(f"#form-next-{phase} button[type=submit]"))
+
+
+def record_event(t: Table) -> None:
+    event = t.page.locator("#form-event")
+    t.taps.type(event.get_by_label("Event drawn"), "Blackout")
+    t.taps.type(event.get_by_label("Danger change"), "1")
+    t.step(event.get_by_role("button", name="Record the Event"))
+
+
+def activate(t: Table, bot: str) -> None:
+    page, taps = t.page, t.taps
+    expect(page.locator("#activate-heading")).to_contain_text(f"Activate {bot}")
+    form = page.locator("#form-activate")
+    seen, role = BOARD[bot]
+    for name, (distance, los, contact) in seen.items():
+        fact = form.locator(f"fieldset[data-character='{name}']")
+        taps.type(fact.get_by_label("Distance (inches)"), str(distance))
+        taps.check(fact.get_by_label("Line of sight"), los)
+        taps.check(fact.get_by_label("Base contact"), contact)
+    if role:
+        kind, inches = role
+        label = {"subject": "Distance to its subject", "object": "Distance to its object",
+                 "waypoint": "Distance to waypoint"}[kind]
+        taps.type(form.get_by_label(re.compile(label)), str(inches))
+    t.step(form.get_by_role("button", name=re.compile("^Decide")))
+
+
+def melee(t: Table, bot: str) -> None:
+    t.step(t.page.locator(f"#form-melee-{t.id(bot)}").get_by_role("button", name="Resolve the melee"))
+
+
+def bot_shoot(t: Table, bot: str) -> None:
+    t.step(t.page.locator(f"#form-shoot-{t.id(bot)}").get_by_role("button", name="Shoot"))
+
+
+def position_check(t: Table, bot: str) -> None:
+    t.step(t.page.locator(f"#form-check-{t.id(bot)}").get_by_role("button", name=re.compile("^Yes")))
+
+
+def end_turn(t: Table) -> None:
+    t.step(t.page.locator("#end-turn"))
+
+
+# --- the reference turn ------------------------------------------------------------------------
+
+
+def build_roster(t: Table) -> None:
+    with t.taps.section("create"):
+        create_game(t)
+    with t.taps.section("roster"):
+        for c in CHARACTERS:
+            add_character(t, c)
+        for b in BOTS:
+            add_bot(t, b)
+    state = t.api()
+    assert [c["name"] for c in state["characters"]] == ["Ada", "Bo"]
+    assert [(b["name"], b["role"]) for b in state["bots"]] == [
+        ("Hunter-1", "hunter"), ("Sentry-1", "sentry"), ("Worker-1", "worker"), ("Patrol-1", "patrol")]
+    for sheet, model in zip(CHARACTERS + BOTS, state["characters"] + state["bots"], strict=True):
+        assert model["melee"] == sheet["Melee"] and model["defense"] == sheet["Defense"]
+        assert model["points"] == int(sheet["Points"]) and model["max_health"] == sheet.get("Health", 3)
+    assert t.bot("Sentry-1")["subject"] == "Vault" and t.bot("Sentry-1")["shoot_range"] == 18
+    assert t.bot("Patrol-1")["waypoints"] == ["A", "B", "C"]
+
+
+def play_reference_turn(t: Table) -> list[int]:
+    page = t.page
+    with t.taps.section("turn/phase1"):
+        phase1(t)
+        assert t.character("Ada")["marked"] == 1  # R-MARK-MOVE: one entry
+        assert t.character("Bo")["marked"] == 1 and t.api()["danger"] == 1  # R-NOISE
+        next_phase(t, 1)
+    assert t.api()["phase"] == 2
+    with t.taps.section("turn/event"):
+        record_event(t)
+    assert t.api()["danger"] == 2 and t.api()["event"] == "Blackout"
+    per_activation = []
+    for bot in ("Hunter-1", "Sentry-1", "Worker-1", "Patrol-1"):
+        with t.taps.section(f"turn/activate/{bot}"):
+            activate(t, bot)
+        per_activation.append(t.taps.total(f"turn/activate/{bot}"))
+        expect(page.locator(f"#card-{t.id(bot)}")).to_be_visible()
+    assert t.actions("Hunter-1") == ["melee", "scan"]  # base contact: melee, then Scan (R-ROLE-HUNTER)
+    assert t.actions("Sentry-1") == ["walk", "shoot"]  # back toward its post, then Bo in its zone
+    assert t.actions("Worker-1") == ["walk", "activate"]  # walks into contact, activates its object
+    assert t.actions("Patrol-1")[0] == "walk"  # nobody in its zone: on to its waypoint
+    with t.taps.section("turn/phase2-done"):
+        next_phase(t, 2)
+    assert t.api()["phase"] == 3
+    danger = t.api()["danger"]
+    with t.taps.section("turn/phase3"):
+        ada = t.character("Ada")["health"]
+        melee(t, "Hunter-1")  # rolled by the app
+        assert t.api()["danger"] == danger + 1  # R-CMB-DANGER, once
+        assert t.character("Ada")["health"] <= ada
+        bo = t.character("Bo")["health"]
+        bot_shoot(t, "Sentry-1")
+        assert t.character("Bo")["health"] <= bo
+        next_phase(t, 3)
+    assert t.api()["phase"] == 4
+    with t.taps.section("turn/phase4"):
+        position_check(t, "Sentry-1")
+        position_check(t, "Patrol-1")
+        assert set(t.api()["position_checks"].values()) == {True}
+        end_turn(t)
+    state = t.api()
+    assert state["turn"] == 2 and state["phase"] == 1
+    assert all(c["marked"] == 0 for c in state["characters"])  # R-MARK-CLEAR
+    return per_activation
+
+
+def test_the_reference_turn_is_played_by_taps_and_its_inputs_are_counted(browser, live_server, artifacts):
+    page = browser.new_page(viewport={"width": 768, "height": 1024})
+    t = Table(page, live_server.url)
+    build_roster(t)
+    per_activation = play_reference_turn(t)
+    figures = {"inputs_per_turn": t.taps.total("turn/"), "inputs_per_activation": per_activation,
+               "roster_inputs": t.taps.total("roster"), "create_inputs": t.taps.total("create"),
+               "typed_per_turn": t.taps.kinds("turn/").get("type", 0),
+               "by_kind": t.taps.kinds("turn/")}
+    (artifacts / "table-speed.json").write_text(json.dumps(figures, indent=2) + "\n")
+    print("\ntable speed:", json.dumps(figures))
+    assert sum(per_activation) <= figures["inputs_per_turn"]
+    page.close()
