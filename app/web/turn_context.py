@@ -1,15 +1,14 @@
 """What the turn panel needs beyond the state, registered as a panels context hook: the step
-just made (its effect, shown at once), the board facts last answered for each bot (the form's
-defaults), and Phase 3's to-do list sorted into engagements, Shoot actions and the rest."""
+just made (its effect, shown at once) and Phase 3's to-do list sorted into engagements, Shoot
+actions and the rest. Board facts are never carried over: they belong to one activation."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from app.rules.models import Bot, Character, DecidedAction, GameState
-from app.tables import Step
 from app.web.deps import Opened
 from app.web.panels import CONTEXT_HOOKS
 
@@ -18,25 +17,6 @@ SETUP_KINDS = {"create", "add_character", "edit_character", "remove_character", 
                "remove_bot"}
 MELEE_ACTIONS = ("melee",)  # resolved as an engagement in Phase 3 (Smash, Start Fire: the player resolves)
 SHOOT_ACTIONS = ("shoot",)
-
-
-def last_facts(session: Session, game_id: int, limit: int = 400) -> dict[str, dict[str, Any]]:
-    """bot id -> the board facts the player gave at its latest activation (any turn): the
-    defaults of its next form, so only what changed on the table needs typing."""
-    found: dict[str, dict[str, Any]] = {}
-    rows = session.exec(select(Step.command).where(Step.game_id == game_id, Step.kind == "activate_bot")
-                        .order_by(col(Step.seq).desc()).limit(limit))
-    for command in rows:
-        found.setdefault(str(command.get("bot_id")), command)
-    return found
-
-
-def facts_for(command: dict[str, Any] | None) -> dict[str, Any]:
-    """One bot's last answer keyed for the form: 'character id' -> fact, plus the role's facts."""
-    if not command:
-        return {}
-    seen = {c.get("character_id"): c for c in command.get("characters", [])}
-    return {**command, "seen": seen}
 
 
 def phase3_work(state: GameState) -> dict[str, list[tuple[Bot, Character | None, DecidedAction]]]:
@@ -60,7 +40,6 @@ def turn_context(opened: Opened, session: Session, context: dict[str, Any]) -> d
                              "alive_characters": [c for c in state.characters if c.health > 0],
                              "alive_bots": [b for b in state.bots if b.health > 0]}
     if state.phase == 2:
-        extra["facts"] = last_facts(session, opened.game.id)
         extra["order"] = [b for b in state.in_order() if b.health > 0]
     if state.phase == 3:
         extra |= phase3_work(state)

@@ -127,13 +127,10 @@ def add_bot(t: Table, b: dict) -> None:
 
 def phase1(t: Table) -> None:
     page, taps = t.page, t.taps
-    move = page.locator("#form-move")  # Ada (the first Character, already chosen) moves
-    taps.type(move.get_by_label("Hunter-1"), "1")
-    t.step(move.get_by_role("button", name="Record movement"))
-    noise = page.locator("#form-noise")  # Bo makes Noise inside Sentry-1's zone
-    taps.select(noise.get_by_label("Character"), label="Bo")
-    taps.check(noise.get_by_label("Sentry-1"))
-    t.step(noise.get_by_role("button", name="Record", exact=True))
+    # Ada moves and Hunter-1 enters her zone once: one tap (R-MARK-MOVE)
+    t.step(page.get_by_role("button", name="Hunter-1 entered Ada's zone"))
+    # Bo makes Noise inside Sentry-1's zone: one tap (R-NOISE)
+    t.step(page.get_by_role("button", name="Noise by Bo inside Sentry-1's zone"))
 
 
 def next_phase(t: Table, phase: int) -> None:
@@ -142,8 +139,7 @@ def next_phase(t: Table, phase: int) -> None:
 
 def record_event(t: Table) -> None:
     event = t.page.locator("#form-event")
-    t.taps.type(event.get_by_label("Event drawn"), "Blackout")
-    t.taps.type(event.get_by_label("Danger change"), "1")
+    t.taps.click(event.get_by_role("button", name="Danger change: one more"))
     t.step(event.get_by_role("button", name="Record the Event"))
 
 
@@ -213,7 +209,7 @@ def play_reference_turn(t: Table) -> list[int]:
     assert t.api()["phase"] == 2
     with t.taps.section("turn/event"):
         record_event(t)
-    assert t.api()["danger"] == 2 and t.api()["event"] == "Blackout"
+    assert t.api()["danger"] == 2 and t.api()["event"] == "Event card"  # no name typed: the default
     per_activation = []
     for bot in ("Hunter-1", "Sentry-1", "Worker-1", "Patrol-1"):
         with t.taps.section(f"turn/activate/{bot}"):

@@ -72,7 +72,7 @@ def test_the_log_labels_each_step_and_offers_undo_and_go_back(client, session):
     assert [s.attrs["data-seq"] for s in steps] == ["1", "0"]  # newest first
     assert steps[0].one(cls="log-label").text() == "Character added"
     assert "Cy joins the game" in steps[0].text()
-    assert page.has_id("undo-last")
+    assert panel(client, game.edit_token, "turn").has_id("undo-last")  # sticky under the turn (issue 9)
     assert "Go back here" in steps[1].text() and "Go back here" not in steps[0].text()
 
 
