@@ -2,7 +2,8 @@
 // behaviour hangs off data attributes through listeners here. Everything works without this file;
 // it adds:
 // 1. steppers: a − or + button (data-step, data-for) changes the number beside it;
-// 2. dice-pool chips: a count chip per colour writes the pool text ("2 red + 1 white");
+// 2. dice-pool chips: a count chip per colour writes the pool text ("2 red + 1 white"); the
+//    "+ Sentry" buttons choose the new AI-Bot's role;
 // 3. focus and scroll after a swap: the result of a step, or the question to answer next
 //    ([data-focus-next]), comes into view; after a roster change the roster stays in view;
 // 4. "Keep the screen awake" (the Wake Lock API), remembered on this device.
@@ -37,13 +38,22 @@
     field.value = parts.join(" + ");
   }
 
+  // "+ Sentry" (a[data-open][data-role]): turn.js opens the new AI-Bot form; the role is chosen here.
+  function chooseRole(link) {
+    var details = document.getElementById(link.getAttribute("data-open"));
+    var radio = details && details.querySelector("input[name=role][value='" + link.getAttribute("data-role") + "']");
+    if (radio) { radio.checked = true; radio.dispatchEvent(new Event("change", {bubbles: true})); }
+  }
+
   document.addEventListener("click", function (evt) {
     var button = evt.target.closest && evt.target.closest("button[data-step][data-for]");
     if (button) { evt.preventDefault(); step(button); }
+    var link = evt.target.closest && evt.target.closest("a[data-open][data-role]");
+    if (link) chooseRole(link);
   });
   document.addEventListener("change", function (evt) {
-    var group = evt.target.closest && evt.target.closest("[data-pool-for]");
-    if (group) writePool(group);
+    var group = evt.target.type === "radio" && evt.target.closest("[data-pool-for]");
+    if (group) writePool(group);  // a chip tapped (typing in the text field leaves it as typed)
   });
 
   // 3. Focus and scroll -------------------------------------------------------------------

@@ -88,35 +88,40 @@ def create_game(t: Table) -> None:
     t.token = page.url.split("/g/")[1].split("?")[0].split("#")[0]
 
 
+def pick_pool(t: Table, form, stat: str, pool: dict[str, int]) -> None:
+    """One tap per colour: the chip with its count."""
+    for colour, n in pool.items():
+        t.taps.click(form.get_by_role("radiogroup", name=f"{stat}: {colour} dice").locator("label.chip-n").nth(n))
+
+
+def set_max_health(t: Table, form, health: int) -> None:
+    for _ in range(health - 3):  # a new model starts at 3, and at full Health
+        t.taps.click(form.get_by_role("button", name="Max Health: one more"))
+
+
 def add_character(t: Table, c: dict) -> None:
     page, taps = t.page, t.taps
     taps.click(page.locator("#add-character > summary"))
     form = page.locator("#form-character-new")
     taps.type(form.get_by_label("Name", exact=True), c["Name"])
     taps.type(form.get_by_label("Points", exact=True), c["Points"])
-    if c["Health"] != 3:
-        taps.type(form.get_by_label("Health now", exact=True), str(c["Health"]))
-        taps.type(form.get_by_label("Max Health", exact=True), str(c["Health"]))
+    set_max_health(t, form, c["Health"])
     for stat in ("Melee", "Shoot", "Defense"):
-        taps.type(form.get_by_label(stat, exact=True), pool_text(c[stat]))
+        pick_pool(t, form, stat, c[stat])
     taps.click(form.get_by_role("button", name="Add Character"))
     expect(page.locator("#panel-roster li[data-model=character]").filter(has_text=c["Name"])).to_have_count(1)
 
 
 def add_bot(t: Table, b: dict) -> None:
     page, taps = t.page, t.taps
-    taps.click(page.locator("#add-bot > summary"))
+    taps.click(page.locator("#panel-roster a[data-role]", has_text=b["role"]))  # "+ Sentry": its form, role chosen
     form = page.locator("#form-bot-new")
-    if b["role"] != "Hunter":
-        taps.click(form.locator("label.seg", has_text=b["role"]))
-    taps.type(form.get_by_label("Name", exact=True), b["Name"])
-    taps.type(form.get_by_label("Points", exact=True), b["Points"])
-    if b.get("Health", 3) != 3:
-        taps.type(form.get_by_label("Health now", exact=True), str(b["Health"]))
-        taps.type(form.get_by_label("Max Health", exact=True), str(b["Health"]))
+    expect(form.get_by_label(b["role"], exact=True)).to_be_checked()
+    taps.type(form.get_by_label("Points", exact=True), b["Points"])  # the name: Sentry-1, from its role
+    set_max_health(t, form, b.get("Health", 3))
     for stat in ("Melee", "Defense", "Shoot"):
         if stat in b:
-            taps.type(form.get_by_label(stat, exact=True), pool_text(b[stat]))
+            pick_pool(t, form, stat, b[stat])
     if "range" in b:
         taps.type(form.get_by_label("Shoot range", exact=True), b["range"])
     if "assignment" in b:
