@@ -255,8 +255,14 @@ def test_the_reference_turn_is_played_by_taps_and_its_inputs_are_counted(browser
     t = Table(page, live_server.url)
     build_roster(t)
     per_activation = play_reference_turn(t)
+    with t.taps.section("sample"):  # a first game from the sample roster
+        page.goto(t.url + "/")
+        t.taps.click(page.get_by_role("button", name="Start a sample game"))
+        expect(page.locator("#phase-1")).to_be_visible()  # Turn 1 · Phase 1, ready to play
+        expect(page.locator("#panel-roster li.roster-item")).to_have_count(6)
     figures = {"inputs_per_turn": t.taps.total("turn/"), "inputs_per_activation": per_activation,
                "roster_inputs": t.taps.total("roster"), "create_inputs": t.taps.total("create"),
+               "sample_game_inputs": t.taps.total("sample"),
                "typed_per_turn": t.taps.kinds("turn/").get("type", 0),
                "by_kind": t.taps.kinds("turn/")}
     (artifacts / "table-speed.json").write_text(json.dumps(figures, indent=2) + "\n")
