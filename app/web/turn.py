@@ -116,7 +116,7 @@ async def undo(request: Request, opened: EditDep, session: SessionDep):
     form = dict((await request.form()).items())
     to_seq, seen = int_or_none(form.get("to_seq")), int_or_none(form.get("seen"))
     try:
-        games.undo(session, opened.game, to_seq, seen)
+        games.undo(session, opened.game, to_seq, seen, describe=view.step_summary)
     except games.Conflict as conflict:
         session.refresh(opened.game)
         return answer(request, opened, session, "log", 409, log_error=conflict.reason)
