@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from app.rules.models import Bot, Character, DecidedAction, GameState
+from app.tables import Step
 from app.web.deps import Opened
 from app.web.panels import CONTEXT_HOOKS
 
@@ -32,13 +33,26 @@ def phase3_work(state: GameState) -> dict[str, list[tuple[Bot, Character | None,
     return work
 
 
+def danger_history(session: Session, game_id: int, state: GameState) -> list[dict[str, Any]]:
+    """Danger at the end of each turn played (the latest end_turn step of each turn wins, so a turn
+    replayed after an undo counts once), then now: the track over the turns (R-DANGER)."""
+    ended: dict[int, int] = {}
+    rows = session.exec(select(Step.state).where(Step.game_id == game_id, Step.kind == "end_turn")
+                        .order_by(col(Step.seq)))
+    for after in rows:  # the state after ending turn N is turn N + 1's start
+        ended[int(after.get("turn", 1)) - 1] = int(after.get("danger", 0))
+    points = [{"turn": t, "danger": d, "now": False} for t, d in sorted(ended.items()) if t < state.turn]
+    return points + [{"turn": state.turn, "danger": state.danger, "now": True}]
+
+
 def turn_context(opened: Opened, session: Session, context: dict[str, Any]) -> dict[str, Any]:
     state: GameState = context["state"]
     step = context["step"]
     news = step if step.kind not in SETUP_KINDS and step.seq > 0 else None
     extra: dict[str, Any] = {"dice_mode": state.house.dice_mode, "news": news,
                              "alive_characters": [c for c in state.characters if c.health > 0],
-                             "alive_bots": [b for b in state.bots if b.health > 0]}
+                             "alive_bots": [b for b in state.bots if b.health > 0],
+                             "danger_history": danger_history(session, opened.game.id, state)}
     if state.phase == 2:
         extra["order"] = [b for b in state.in_order() if b.health > 0]
     if state.phase == 3:
