@@ -155,7 +155,8 @@ def activate(t: Table, bot: str) -> None:
     seen, role = BOARD[bot]
     for name, (distance, los, contact) in seen.items():
         fact = form.locator(f"fieldset[data-character='{name}']")
-        taps.type(fact.get_by_label("Distance (inches)"), str(distance))
+        if not contact:  # base contact is 0": the tick answers the distance
+            taps.type(fact.get_by_label("Distance (inches)"), str(distance))
         taps.check(fact.get_by_label("Line of sight"), los)
         taps.check(fact.get_by_label("Base contact"), contact)
     if role:

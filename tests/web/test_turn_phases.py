@@ -319,3 +319,12 @@ def test_without_javascript_a_command_redirects_back_to_the_game(client, session
     game = make_game(session)
     r = client.post(f"/g/{game.edit_token}/turn", data={"type": "next_phase"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == f"/g/{game.edit_token}"
+
+
+def test_a_character_ticked_in_base_contact_needs_no_typed_distance(client, session):
+    """Issue 9: base contact is 0" (R-ZONE, base edge to base edge), so the tick alone answers it."""
+    table = in_phase(client, session, 2, activation_order=["hunt"])
+    table.submit("activate", **{"characters.0.line_of_sight": "true", "characters.0.base_contact": "true",
+                                "characters.1.distance": "8"})
+    decision = client.get(f"/api/games/{table.token}").json()["decisions"][0]
+    assert [a["action"] for a in decision["actions"]][0] == "melee"
