@@ -73,14 +73,16 @@
   }
 
   document.addEventListener("htmx:afterSettle", function (evt) {
-    var target = evt.detail.target;
-    if (!target || !target.id) return;
-    var verb = (evt.detail.requestConfig && evt.detail.requestConfig.verb) || "";
+    // An outerHTML swap replaced the element htmx targeted: look its id up again.
+    var target = evt.detail.target && evt.detail.target.id && document.getElementById(evt.detail.target.id);
+    if (!target || !evt.detail.requestConfig) return;
+    var verb = (evt.detail.requestConfig.verb || "").toLowerCase();
     if (target.id === "panel-turn") {
       if (verb === "get") {  // "Activate next" (a bot picked): its first question, focused
         bringIntoView(target.querySelector("[data-focus-next]"), true);
       } else if (verb === "post") {  // a step made: its result, with what to do next below it
-        bringIntoView(target.querySelector("[data-result]") || target.querySelector("[data-focus-next]"), false);
+        // (a new phase: its "Now:" line, with the phase's first question below it)
+        bringIntoView(target.querySelector("[data-result]") || target.querySelector("#phase-hint"), false);
       }
     } else if (target.id === "panel-roster" && verb === "post") {
       var added = target.querySelectorAll(".roster-item");

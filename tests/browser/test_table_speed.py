@@ -7,12 +7,19 @@ test-artifacts/table-speed.json. The test asserts the state, never the speed goa
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+from pathlib import Path
 
 import httpx
 from playwright.sync_api import Page, expect
 
+from tests.support.layout import layout_problems
 from tests.support.taps import Taps
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SIZES = ((768, 1024), (1024, 768))
 
 CHARACTERS = [  # what the player sets on the form; everything else keeps its default
     {"Name": "Ada", "Points": "45", "Health": 3, "Melee": {"red": 2}, "Shoot": {"red": 2}, "Defense": {"white": 2}},
@@ -46,8 +53,8 @@ def pool_text(pool: dict[str, int]) -> str:
 class Table:
     """The game page in Chromium, every input counted."""
 
-    def __init__(self, page: Page, url: str):
-        self.page, self.url, self.taps = page, url, Taps()
+    def __init__(self, page: Page, url: str, artifacts: Path):
+        self.page, self.url, self.taps, self.artifacts = page, url, Taps(), artifacts
         self.token = ""
 
     def api(self) -> dict:
@@ -61,6 +68,22 @@ class Table:
         before = self.seq()
         self.taps.click(target)
         expect(self.page.locator("#panel-turn")).to_have_attribute("data-seq", str(before + steps))
+
+    def snap(self, name: str, anchor: str = "#phase-hint") -> None:
+        """What the player sees at both tablet orientations, from `anchor` (the page scrolled
+        there as after a step); the copies under docs/screenshots change only when asked
+        (UPDATE_SCREENSHOTS=1) or when missing."""
+        for width, height in SIZES:
+            self.page.set_viewport_size({"width": width, "height": height})
+            self.page.locator(anchor).evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 72)")
+            assert layout_problems(self.page) == [], f"{name} at {width}px"
+            shot = self.artifacts / f"table-{name}-{width}x{height}.png"
+            self.page.screenshot(path=str(shot))
+            target = DOCS / shot.name
+            if os.environ.get("UPDATE_SCREENSHOTS") or not target.exists():
+                DOCS.mkdir(parents=True, exist_ok=True)
+                shutil.copy(shot, target)
+        self.page.set_viewport_size({"width": 768, "height": 1024})
 
     def bot(self, name: str) -> dict:
         return next(b for b in self.api()["bots"] if b["name"] == name)
@@ -211,6 +234,7 @@ def play_reference_turn(t: Table) -> list[int]:
         phase1(t)
         assert t.character("Ada")["marked"] == 1  # R-MARK-MOVE: one entry
         assert t.character("Bo")["marked"] == 1 and t.api()["danger"] == 1  # R-NOISE
+        t.snap("1-phase1", anchor="#turn-news")
         next_phase(t, 1)
     assert t.api()["phase"] == 2
     with t.taps.section("turn/event"):
@@ -221,7 +245,9 @@ def play_reference_turn(t: Table) -> list[int]:
         with t.taps.section(f"turn/activate/{bot}"):
             activate(t, bot)
         per_activation.append(t.taps.total(f"turn/activate/{bot}"))
-        expect(page.locator(f"#card-{t.id(bot)}")).to_be_visible()
+        expect(page.locator(f"#card-{t.id(bot)}")).to_be_in_viewport()  # the result, in view
+        if bot == "Sentry-1":
+            t.snap("2-phase2", anchor=f"#card-{t.id(bot)}")
     assert t.actions("Hunter-1") == ["melee", "scan"]  # base contact: melee, then Scan (R-ROLE-HUNTER)
     assert t.actions("Sentry-1") == ["walk", "shoot"]  # back toward its post, then Bo in its zone
     assert t.actions("Worker-1") == ["walk", "activate"]  # walks into contact, activates its object
@@ -229,7 +255,11 @@ def play_reference_turn(t: Table) -> list[int]:
     with t.taps.section("turn/phase2-done"):
         next_phase(t, 2)
     assert t.api()["phase"] == 3
+    expect(page.locator("#phase-hint")).to_be_in_viewport()  # the new phase's "Now:", in view
     danger = t.api()["danger"]
+    melee_form = page.locator(f"#form-melee-{t.id('Hunter-1')}")
+    expect(melee_form.locator(".entered-grid")).to_be_hidden()  # no dice to type while the app rolls
+    t.snap("3-phase3")
     with t.taps.section("turn/phase3"):
         ada = t.character("Ada")["health"]
         melee(t, "Hunter-1")  # rolled by the app
@@ -240,6 +270,7 @@ def play_reference_turn(t: Table) -> list[int]:
         assert t.character("Bo")["health"] <= bo
         next_phase(t, 3)
     assert t.api()["phase"] == 4
+    t.snap("4-phase4")
     with t.taps.section("turn/phase4"):
         position_check(t, "Sentry-1")
         position_check(t, "Patrol-1")
@@ -253,7 +284,7 @@ def play_reference_turn(t: Table) -> list[int]:
 
 def test_the_reference_turn_is_played_by_taps_and_its_inputs_are_counted(browser, live_server, artifacts):
     page = browser.new_page(viewport={"width": 768, "height": 1024})
-    t = Table(page, live_server.url)
+    t = Table(page, live_server.url, artifacts)
     build_roster(t)
     per_activation = play_reference_turn(t)
     with t.taps.section("sample"):  # a first game from the sample roster
