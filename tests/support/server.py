@@ -29,7 +29,7 @@ class LiveServer:
         self.process: subprocess.Popen | None = None
         self.log_path = db_path.with_suffix(".server.log")
 
-    def start(self, timeout: float = 30) -> LiveServer:
+    def start(self, timeout: float = 120) -> LiveServer:  # generous: a loaded 2-core machine starts slowly
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{self.db_path}", "HOST": "127.0.0.1",
                "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
         log = open(self.log_path, "ab")
