@@ -236,6 +236,7 @@ def test_R_CMB_DANGER_a_melee_with_entered_dice_applies_damage_and_danger_once(c
 def test_a_bot_shoot_rolled_by_the_app_logs_its_faces(client, session):
     table = phase3(client, session)
     assert table.page.has_id("shot-sent")
+    table.submit("melee-hunt", dice="app")  # R-CMB-ORDER: AI-Bot shots come after every melee
     answer = table.submit("shoot-sent", dice="app")
     assert "dice rolled by the app" in answer.all("li", cls="log-step")[0].text()
     assert answer.all("li", cls="log-step")[0].all(cls="face")
@@ -244,6 +245,7 @@ def test_a_bot_shoot_rolled_by_the_app_logs_its_faces(client, session):
 
 def test_R_CMB_SHOOT_a_shot_without_line_of_sight_is_refused_in_place(client, session):
     table = phase3(client, session)
+    table.submit("melee-hunt", dice="app")  # R-CMB-ORDER: AI-Bot shots come after every melee
     answer = table.submit("shoot-sent", expect=400, line_of_sight="false")
     assert "no line of sight" in answer.by_id("form-shoot-sent").one(cls="form-error").text()
 
