@@ -237,7 +237,8 @@ def test_a_bot_shoot_rolled_by_the_app_logs_its_faces(client, session):
     table = phase3(client, session)
     assert table.page.has_id("shot-sent")
     table.submit("melee-hunt", dice="app")  # R-CMB-ORDER: AI-Bot shots come after every melee
-    answer = table.submit("shoot-sent", dice="app")
+    # R-ACT-FACTS: the Sentry moved before this shot, so the form asks line of sight and range afresh
+    answer = table.submit("shoot-sent", dice="app", line_of_sight="true", in_range="true")
     assert "dice rolled by the app" in answer.all("li", cls="log-step")[0].text()
     assert answer.all("li", cls="log-step")[0].all(cls="face")
     assert not answer.has_id("shot-sent")
