@@ -70,15 +70,10 @@ def may_shoot(state: GameState) -> list[Bot]:
 
 
 def facts_stand(state: GameState, bot: Bot, target: Character | None, action: DecidedAction | None) -> bool:
-    """R-ACT-FACTS: the Phase 2 report still describes this shot only when the bot has not moved
-    since and the shot was not planned as conditional; else the form asks afresh (unticked)."""
-    decision = state.decision(bot.id)
-    if target is None or action is None or decision is None or getattr(action, "conditional", False):
-        return False
-    moved = any(a.family == "maneuver" and a.status == "done" for a in decision.actions)
-    fact = next((f for f in decision.seen if f.character_id == target.id), None)
-    return (not moved and fact is not None and fact.line_of_sight
-            and fact.distance <= (bot.shoot_range or 0))
+    """R-ACT-FACTS: the plan's line of sight and range still stand for a decided shot that is not
+    `conditional` (the bot did not move, or moved toward this very target); otherwise the form
+    asks afresh, unticked. Whatever the default, the player confirms both when the shot resolves."""
+    return target is not None and action is not None and not action.conditional
 
 
 def turn_context(opened: Opened, session: Session, context: dict[str, Any]) -> dict[str, Any]:
