@@ -12,7 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import admin
 from app.settings import get_settings
-from app.web import activation_api, api, errors, pages, panels, roster, rules_api, share, turn
+from app.web import activation_api, api, errors, pages, panels, roster, rules_api, sample, share, turn
 from app.web import admin as admin_routes
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
@@ -44,6 +44,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
     app.include_router(rules_api.router)
     app.include_router(pages.router)
     app.include_router(panels.router)
+    app.include_router(sample.router)  # before roster: /roster/sample is not a kind of model
     app.include_router(roster.router)
     app.include_router(turn.router)
     app.include_router(admin_routes.router)
