@@ -108,9 +108,10 @@ class Hub:
         self._subscriptions: dict[int, set[Subscription]] = {}
         self.relay: Relay = LocalRelay(self)
 
-    def subscribe(self, game_id: int, token: str) -> Subscription:
-        """Call on the event loop that will read the subscription."""
-        subscription = Subscription(game_id, token, asyncio.get_running_loop())
+    def subscribe(self, game_id: int, token: str,
+                  loop: asyncio.AbstractEventLoop | None = None) -> Subscription:
+        """`loop`: the event loop that will read the subscription (default: the running one)."""
+        subscription = Subscription(game_id, token, loop or asyncio.get_running_loop())
         with self._lock:
             self._subscriptions.setdefault(game_id, set()).add(subscription)
         return subscription
@@ -121,6 +122,11 @@ class Hub:
             subs.discard(subscription)
             if not subs:
                 self._subscriptions.pop(subscription.game_id, None)
+
+    def game_ids(self) -> list[int]:
+        """The games this process has streams for."""
+        with self._lock:
+            return list(self._subscriptions)
 
     def count(self, game_id: int | None = None) -> int:
         with self._lock:

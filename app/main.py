@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from anyio import to_thread
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
@@ -20,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def create_app(migrate_on_start: bool = True) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
+        # as many threads as the pool has connections for (app.db); more requests queue for one
+        to_thread.current_default_thread_limiter().total_tokens = get_settings().worker_threads
         if migrate_on_start:  # a database that is behind is brought up to date before serving
             from app.migrate import migrate
 
