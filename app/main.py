@@ -12,7 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.settings import get_settings
-from app.web import activation_api, api, errors, pages, panels, roster, rules_api, share, turn
+from app.web import activation_api, api, errors, ops, pages, panels, roster, rules_api, share, turn
 from app.web.limits import BodyLimit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +29,8 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
             migrate(get_settings().database_url)
         yield
 
-    app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0", lifespan=lifespan)
+    app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0", lifespan=lifespan,
+                  docs_url=None, redoc_url=None)  # ops.install serves /docs from static, not a CDN
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
     app.include_router(api.router)
@@ -38,6 +39,7 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
     app.include_router(panels.router)
     app.include_router(roster.router)
     app.include_router(turn.router)
+    ops.install(app)  # /healthz, /docs
     share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
