@@ -1,4 +1,4 @@
-# The README's two commands: `make run` and `make test`.
+# The README's two commands: `make run` and `make test` (CI adds `make test-postgres`).
 # Installs come from the hashed lock files in requirements/ (see requirements/README.md):
 # `make run` installs only what the app needs (run.lock); `make test` adds the test tools (dev.lock).
 PYTHON ?= python3
@@ -8,7 +8,7 @@ PIP    := $(PY) -m pip install --quiet --require-hashes
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test install install-dev chromium bench bench-load lint lock clean
+.PHONY: run test test-postgres install install-dev chromium postgresql bench bench-load lint lock clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,18 +30,29 @@ chromium:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
+# Debian's PostgreSQL server binaries: the tests start throwaway clusters of their own with them
+# (tests/support/postgres.py); nothing is configured or started system-wide.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql; }
+
 run: install
 	mkdir -p data
 	$(PY) -m app.migrate
 	HOST=$(HOST) PORT=$(PORT) $(PY) -m app
 
-test: install-dev chromium
+test: install-dev chromium postgresql
 	$(PY) -m pytest -n 2 $(ARGS)
+
+# The web and end-to-end tests again, on a throwaway PostgreSQL cluster (started, then removed).
+test-postgres: install-dev postgresql
+	$(PY) -m tests.support.postgres run -- $(PY) -m pytest -n 2 tests/web tests/e2e $(ARGS)
 
 bench: install-dev
 	$(PY) -m bench
 
-bench-load: install-dev
+bench-load: install-dev postgresql
 	$(PY) -m bench load $(ARGS)
 
 lint: install-dev

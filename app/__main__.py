@@ -1,4 +1,9 @@
-"""`python -m app`: serve the app on HOST:PORT (defaults 127.0.0.1:8000)."""
+"""`python -m app`: serve the app on HOST:PORT (defaults 127.0.0.1:8000).
+
+WORKERS=N runs N app processes on that port (the production profile, PostgreSQL only: SQLite is
+one process). The database is migrated once, here, before the workers start; they skip it."""
+
+import os
 
 import uvicorn
 
@@ -6,4 +11,11 @@ from app.settings import get_settings
 
 if __name__ == "__main__":
     settings = get_settings()
-    uvicorn.run("app.main:app", host=settings.host, port=settings.port, proxy_headers=True)
+    if settings.workers > 1:
+        if settings.migrate_on_start:
+            from app.migrate import migrate
+
+            migrate(settings.database_url)
+        os.environ["MIGRATE_ON_START"] = "false"  # the workers inherit it
+    uvicorn.run("app.main:app", host=settings.host, port=settings.port, proxy_headers=True,
+                workers=settings.workers)

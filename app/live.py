@@ -7,10 +7,10 @@ stream's own loop with `loop.call_soon_threadsafe`, and the registry is guarded 
 Messages are tiny ("game 7 is at step 42"): a page re-fetches its panels itself. A subscription
 keeps only the newest step number, so a burst of 50 steps costs a slow watcher one refresh.
 
-One process only. With several workers (PostgreSQL, a later issue) a step committed in worker A
-must reach streams held by worker B: replace `LocalRelay` with a relay whose `send` runs
-`NOTIFY potham_live, '<game_id>:<kind>:<payload>'` and whose LISTEN thread calls `hub.deliver`
-in every worker. Nothing else changes: routes and streams only talk to `hub`.
+One process: `LocalRelay`. Several processes on PostgreSQL: a step committed in process A must
+reach streams held by process B, so app.live_pg's `PgRelay` also sends `NOTIFY potham_live` and
+its LISTEN thread calls `hub.deliver` in every process (started by the app's lifespan). Nothing
+else changes: routes and streams only talk to `hub`.
 """
 
 from __future__ import annotations

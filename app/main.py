@@ -11,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app import live, live_pg
 from app.settings import get_settings
 from app.web import activation_api, api, errors, ops, pages, panels, roster, rules_api, share, turn
 from app.web.limits import BodyLimit
@@ -21,13 +22,20 @@ ROOT = Path(__file__).resolve().parent.parent
 def create_app(migrate_on_start: bool = True) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
+        settings = get_settings()
         # as many threads as the pool has connections for (app.db); more requests queue for one
-        to_thread.current_default_thread_limiter().total_tokens = get_settings().worker_threads
-        if migrate_on_start:  # a database that is behind is brought up to date before serving
+        to_thread.current_default_thread_limiter().total_tokens = settings.worker_threads
+        if migrate_on_start and settings.migrate_on_start:  # behind? brought up to date first
             from app.migrate import migrate
 
-            migrate(get_settings().database_url)
-        yield
+            migrate(settings.database_url)
+        relay = live_pg.start(live.hub, settings.database_url)  # several processes on PostgreSQL
+        try:
+            yield
+        finally:
+            if relay is not None:
+                relay.stop()
+                live.hub.relay = live.LocalRelay(live.hub)
 
     app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0", lifespan=lifespan,
                   docs_url=None, redoc_url=None)  # ops.install serves /docs from static, not a CDN

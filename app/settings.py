@@ -22,6 +22,12 @@ class Settings(BaseSettings):
     # Connections per process; None: worker_threads + DB_POOL_SPARE. On PostgreSQL keep
     # processes × pool below the server's max_connections.
     db_pool_size: int | None = None
+    # Bring the database up to date when the app starts. Several replicas (compose.yaml) set it
+    # to false and run `python -m app.migrate` once, before them.
+    migrate_on_start: bool = True
+    # App processes on HOST:PORT (`python -m app`). More than one needs PostgreSQL: live updates
+    # cross processes through its LISTEN/NOTIFY (app/live_pg.py).
+    workers: int = 1
 
 
 @lru_cache
