@@ -9,6 +9,8 @@ import uvicorn
 
 from app.settings import get_settings
 
+KEEP_ALIVE_SECONDS = 75
+
 if __name__ == "__main__":
     settings = get_settings()
     if settings.workers > 1:
@@ -17,5 +19,7 @@ if __name__ == "__main__":
 
             migrate(settings.database_url)
         os.environ["MIGRATE_ON_START"] = "false"  # the workers inherit it
+    # An idle keep-alive connection stays open longer than clients keep theirs (httpx 5 s,
+    # browsers more): closed by the server at the moment a client reuses it, the request fails.
     uvicorn.run("app.main:app", host=settings.host, port=settings.port, proxy_headers=True,
-                workers=settings.workers)
+                workers=settings.workers, timeout_keep_alive=KEEP_ALIVE_SECONDS)
