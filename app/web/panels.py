@@ -4,6 +4,8 @@ updates refresh exactly the panel that changed."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -107,15 +109,48 @@ def several_panels(request: Request, names: PanelNames, opened: OpenedDep, sessi
                    bot: str | None = None):
     """A live refresh in one request (issue 11: five per step and page froze the server): the
     panels `names`, one after the other, from one context. `after`: the log sends only its new
-    steps (see log_context)."""
+    steps (see log_context). Every page on one link asks for the same thing after a step, so
+    the answer is rendered once per step and shared (RenderedPanels)."""
     unknown = [n for n in names.split(",") if n not in PANELS]
     if unknown:
         raise HTTPException(404, f"No panel named {unknown[0]!r}.")
     if request.url.path.startswith("/v/"):
         opened.access, bot = "view", None
-    context = game_context(opened, session, before, oldest, after, chosen_bot=bot, request=request)
-    html = "".join(templates.get_template(PANELS[n]).render(context) for n in dict.fromkeys(names.split(",")))
-    return HTMLResponse(html, headers={"X-Game-Seq": str(opened.game.seq), "Cache-Control": "no-store"})
+    game = opened.game
+    key = (str(request.url), game.seq, game.updated_at)
+    html = RENDERED.get(key)
+    if html is None:
+        context = game_context(opened, session, before, oldest, after, chosen_bot=bot, request=request)
+        wanted = dict.fromkeys(names.split(","))
+        html = "".join(templates.get_template(PANELS[n]).render(context) for n in wanted)
+        RENDERED.put(key, html)
+    return HTMLResponse(html, headers={"X-Game-Seq": str(game.seq), "Cache-Control": "no-store"})
+
+
+class RenderedPanels:
+    """The last few hundred answers of several_panels, by URL (link, panels, query, host) and
+    the game's step and last change: a panel shows nothing else, so an entry never goes stale
+    (a rename or a new step changes the key; a replaced link no longer opens the game)."""
+
+    def __init__(self, size: int = 256):
+        self.size, self._lock, self._items = size, threading.Lock(), OrderedDict()
+
+    def get(self, key: tuple) -> str | None:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        return None
+
+    def put(self, key: tuple, html: str) -> None:
+        with self._lock:
+            self._items[key] = html
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+RENDERED = RenderedPanels()
 
 
 @router.get("/g/{token}/log", response_class=HTMLResponse)

@@ -73,3 +73,21 @@ def test_the_share_panel_is_not_refreshed_by_a_step_only_by_a_links_event(client
 def test_unknown_or_malformed_panel_names_are_refused_not_500(client, game, names):
     r = client.get(f"/g/{game.edit_token}/panels", params={"names": names})
     assert r.status_code in (404, 422)
+
+
+def test_pages_on_one_link_share_one_rendering_per_step_and_never_get_a_stale_one(client, game, monkeypatch):
+    from app.web import panels
+
+    rendered = []
+    real = panels.game_context
+    monkeypatch.setattr(panels, "game_context", lambda *a, **k: rendered.append(1) or real(*a, **k))
+    url = f"/v/{game.view_token}/panels?names=status,log&after={game.seq - 1}"
+    first, second = client.get(url), client.get(url)
+    assert first.text == second.text and len(rendered) == 1
+    client.post(f"/api/games/{game.edit_token}/commands",
+                json={"type": "record_event", "title": "Fresh news", "danger": 0})
+    third = client.get(url)
+    assert len(rendered) == 2 and third.headers["X-Game-Seq"] == str(game.seq + 1) and "Fresh news" in third.text
+    assert client.post(f"/api/games/{game.edit_token}/rename", json={"name": "Renamed table"}).status_code == 200
+    client.get(url)
+    assert len(rendered) == 3  # a rename is no step, but the answer is rendered again
