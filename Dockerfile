@@ -14,7 +14,7 @@ RUN useradd --create-home --uid 1000 potham && mkdir -p /app/data && chown potha
 USER potham
 VOLUME ["/app/data"]
 EXPOSE 8000
-# /healthz answers 200 only when the app and its database answer (the image has no curl).
+# /api/health answers 200 only when the app and its database answer (the image has no curl).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'), timeout=4)"]
+  CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/api/health' % os.environ.get('PORT', '8000'), timeout=4)"]
 CMD ["python", "-m", "app"]

@@ -1,7 +1,8 @@
 """`python -m app`: serve the app on HOST:PORT (defaults 127.0.0.1:8000).
 
 WORKERS=N runs N app processes on that port (the production profile, PostgreSQL only: SQLite is
-one process). The database is migrated once, here, before the workers start; they skip it."""
+one process). The database is migrated and the admin token made once, here, before the workers
+start; they skip the one and inherit the other."""
 
 import os
 
@@ -19,6 +20,9 @@ if __name__ == "__main__":
 
             migrate(settings.database_url)
         os.environ["MIGRATE_ON_START"] = "false"  # the workers inherit it
+        from app.admin import ensure_token
+
+        os.environ["ADMIN_TOKEN"] = ensure_token(settings)  # one admin link for every worker
     # An idle keep-alive connection stays open longer than clients keep theirs (httpx 5 s,
     # browsers more): closed by the server at the moment a client reuses it, the request fails.
     uvicorn.run("app.main:app", host=settings.host, port=settings.port, proxy_headers=True,

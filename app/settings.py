@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     # App processes on HOST:PORT (`python -m app`). More than one needs PostgreSQL: live updates
     # cross processes through its LISTEN/NOTIFY (app/live_pg.py).
     workers: int = 1
+    # The admin link's secret (see app/admin.py). Unset: made on first start, kept in the data folder.
+    admin_token: str | None = None
 
 
 @lru_cache

@@ -72,7 +72,7 @@ def start_server(database_url: str, workers: int, log: Path) -> tuple[subprocess
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         try:
-            if httpx.get(url + "/healthz", timeout=2).status_code == 200:
+            if httpx.get(url + "/api/health", timeout=2).status_code == 200:
                 return process, url
         except httpx.HTTPError:
             time.sleep(0.2)

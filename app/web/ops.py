@@ -21,7 +21,7 @@ DOCS_PAGE = """<!doctype html>
 </body></html>"""
 
 
-@router.get("/healthz")
+@router.get("/api/health")
 def health(session: SessionDep) -> JSONResponse:
     """200 when the app answers and its database does (`SELECT 1`), else 503: for Docker's
     HEALTHCHECK and a load balancer."""

@@ -11,7 +11,7 @@ from app.db import get_session
 
 
 def test_health_answers_ok_when_the_database_answers(client):
-    r = client.get("/healthz")
+    r = client.get("/api/health")
     assert r.status_code == 200 and r.json() == {"status": "ok", "database": "ok"}
 
 
@@ -23,7 +23,7 @@ def test_health_answers_503_not_500_when_the_database_does_not(client, tmp_path)
             yield session
 
     client.app.dependency_overrides[get_session] = no_database
-    r = client.get("/healthz")
+    r = client.get("/api/health")
     assert r.status_code == 503 and r.json()["status"] == "unhealthy"
 
 
