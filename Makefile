@@ -60,9 +60,9 @@ lint: install-dev
 
 # Regenerate the locks after changing pyproject.toml's dependencies (needs uv: pip install uv).
 lock:
-	uv pip compile pyproject.toml --extra postgres --generate-hashes --python-version 3.11 \
+	uv pip compile pyproject.toml --extra postgres --generate-hashes --no-annotate --python-version 3.11 \
 	  --python-platform x86_64-manylinux_2_28 --no-header -o requirements/run.lock
-	uv pip compile pyproject.toml --extra postgres --extra dev --generate-hashes --python-version 3.11 \
+	uv pip compile pyproject.toml --extra postgres --extra dev --generate-hashes --no-annotate --python-version 3.11 \
 	  --python-platform x86_64-manylinux_2_28 --no-header -o requirements/dev.lock
 
 clean:
