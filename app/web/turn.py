@@ -166,3 +166,27 @@ def shoot_odds_fragment(request: Request, opened: EditDep, session: SessionDep,
     cover = cover if cover in ("none", "light", "heavy") else "none"
     shot = odds.character_shot_odds(state, shooter, target, cover, (melee_with or [])[:40], tie_choice)
     return templates.TemplateResponse(request, "_odds.html", {"state": state, "target": target, "shot": shot})
+
+
+@router.get("/g/{token}/turn/melee-odds", response_class=HTMLResponse)
+def melee_odds_fragment(request: Request, opened: EditDep, session: SessionDep, bot_id: str = "",
+                        character_id: str = "", attacker: str = ""):
+    """Who attacks and the odds of one engagement for the Special Rule chosen on its form, so the
+    odds always describe the roll the button makes (R-CMB-WHO, R-GLITCH-REBOOT)."""
+    state = games.current_state(session, opened.game)
+    bot, target = state.bot(bot_id), state.character(character_id)
+    if bot is None or target is None:
+        return HTMLResponse('<p class="muted">Choose the models to see the odds.</p>')
+    o = odds.melee_odds(state, bot, target, attacker)
+    return templates.TemplateResponse(request, "_melee_odds.html",
+                                      {"state": state, "bot": bot, "target": target, "o": o})
+
+
+@router.get("/g/{token}/turn/shot-odds", response_class=HTMLResponse)
+def shot_odds_fragment(request: Request, opened: EditDep, session: SessionDep, bot_id: str = "",
+                       character_id: str = "", cover: str = ""):
+    """The odds of an AI-Bot's Shoot at the target and Cover on its form (R-SHOOT-COVER)."""
+    state = games.current_state(session, opened.game)
+    context = {"state": state, "shooter": state.bot(bot_id), "target": state.character(character_id),
+               "cover": cover if cover in ("none", "light", "heavy") else None}
+    return templates.TemplateResponse(request, "_shot_odds.html", context)

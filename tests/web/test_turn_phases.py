@@ -237,7 +237,9 @@ def test_R_CMB_DANGER_a_melee_with_entered_dice_applies_damage_and_danger_once(c
 def test_a_bot_shoot_rolled_by_the_app_logs_its_faces(client, session):
     table = phase3(client, session)
     assert table.page.has_id("shot-sent")
-    answer = table.submit("shoot-sent", dice="app")
+    table.submit("melee-hunt", dice="app")  # R-CMB-ORDER: AI-Bot shots come after every melee
+    # R-ACT-FACTS: the Sentry moved before this shot, so the form asks line of sight and range afresh
+    answer = table.submit("shoot-sent", dice="app", line_of_sight="true", in_range="true")
     assert "dice rolled by the app" in answer.all("li", cls="log-step")[0].text()
     assert answer.all("li", cls="log-step")[0].all(cls="face")
     assert not answer.has_id("shot-sent")
@@ -245,6 +247,7 @@ def test_a_bot_shoot_rolled_by_the_app_logs_its_faces(client, session):
 
 def test_R_CMB_SHOOT_a_shot_without_line_of_sight_is_refused_in_place(client, session):
     table = phase3(client, session)
+    table.submit("melee-hunt", dice="app")  # R-CMB-ORDER: AI-Bot shots come after every melee
     answer = table.submit("shoot-sent", expect=400, line_of_sight="false")
     assert "no line of sight" in answer.by_id("form-shoot-sent").one(cls="form-error").text()
 
