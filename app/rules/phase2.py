@@ -1,6 +1,6 @@
 """Phase 2 · Event & NPC Movement (seed 000 § Four phases).
 
-  record_event          {title, danger: int change, marked: {character_id: stacks}, note}
+  record_event          {title, danger: int change, marked: {character_id: stacks}, note, by_effect}
   set_activation_order  {bot_ids}                                   the player's order (R-ACT-ORDER)
   activate_bot          {bot_id, characters: [{character_id, distance, line_of_sight, base_contact}],
                          subject_distance?, object_distance?, object_contact?, waypoint_distance?,
@@ -34,16 +34,21 @@ class RecordEvent(Body):
     # character id -> stacks gained; bounded like adjust's, since the odds walk every damage value
     marked: dict[str, Annotated[int, Field(le=100)]] = Field(default_factory=dict, max_length=50)
     note: str = Field(default="", max_length=500)
+    by_effect: bool = False  # drawn by an effect, beyond the turn's one Event (R-EVENT-ONE)
 
 
 @command("record_event", RecordEvent)
 def record_event(state: GameState, body: RecordEvent, rng: Random) -> tuple[GameState, list[Entry]]:
     require_play(state, 2, what="Recording the Event")
+    if state.event is not None and not body.by_effect:
+        raise Refused(f"One Event per turn (\"Draw one Event\"): {state.event} is this turn's. Mark a second "
+                      "one as drawn by an effect if a rule says to draw it.", "R-EVENT-ONE")
     characters = [(character_of(state, i), n) for i, n in body.marked.items()]
     if any(n < 0 for _, n in characters):
         raise Refused("An Event adds Marked stacks; correct a count with adjust.")
     note = f" {body.note}" if body.note else ""
-    entries = [Entry(f"Event: {body.title}.{note}")]
+    drawn = " Drawn by an effect, beyond the turn's one Event." if body.by_effect else ""
+    entries = [Entry(f"Event: {body.title}.{drawn}{note}", "R-EVENT-ONE" if body.by_effect else None)]
     state = state.model_copy(update={"event": body.title})
     for character, stacks in characters:
         state, said = add_marked(state, character, stacks, f"Event {body.title}", "R-MARK-EVENT")

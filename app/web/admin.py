@@ -88,6 +88,9 @@ def admin_backup(token: AdminPage, session: SessionDep) -> StreamingResponse:
 async def admin_restore(request: Request, token: AdminPage, session: SessionDep):
     """The admin page's upload (spooled to disk by the form parser); back to the list after."""
     try:
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > backup.MAX_RESTORE_BYTES + 64 * 1024:
+            raise exchange.problem(("file",), TOO_LARGE)
         form = await request.form(max_files=1, max_fields=2)
         upload = form.get("file")
         if not isinstance(upload, UploadFile) or not upload.filename:
