@@ -237,9 +237,10 @@ class SeenFact(Frozen):
     """What the player reported about one Character when the bot activated (R-LOS, R-ZONE)."""
 
     character_id: str
-    distance: float
-    line_of_sight: bool
-    base_contact: bool
+    distance: float | None = None  # None: told as a band (or not needed), never guessed
+    line_of_sight: bool = False
+    base_contact: bool = False
+    band: str | None = None  # the distance band tapped instead of inches (questions.py)
 
 
 class EmptySlotNote(Frozen):

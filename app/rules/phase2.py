@@ -11,6 +11,8 @@ Activation order is the player's plan, not a gate: any bot not yet activated may
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from random import Random
 from typing import Annotated
 
@@ -21,6 +23,7 @@ from app.rules.commands import Body, Entry, Refused, command
 from app.rules.decisions import after_activation, decision_of, decision_text, scan_marks
 from app.rules.models import Bot, GameState
 from app.rules.play import Result, add_danger, add_marked, bot_of, character_of, require_play
+from app.rules.told import Answers, decide_by_answers, roster_directive
 
 Distance = float
 
@@ -88,6 +91,8 @@ class ActivateBot(Body):
     # Patrol standing on its waypoint (distance 0): the distance to the next one (R-ROLE-PATROL)
     next_waypoint_distance: Distance | None = Field(default=None, ge=0, le=1000)
     direction: int | None = Field(default=None, ge=1, le=8)  # Hunter's random move, else rolled
+    # Instead of inches: the taps of questions.next_question (told.py); the decision they fix
+    answers: Answers | None = None
 
 
 def _directive(bot: Bot, body: ActivateBot) -> Directive:
@@ -98,12 +103,10 @@ def _directive(bot: Bot, body: ActivateBot) -> Directive:
     if missing.get(bot.role):
         raise Refused(f"{bot.name} is a {bot.role.title()}: measure {missing[bot.role].replace('_', ' ')}.",
                       f"R-ROLE-{bot.role.upper()}")
-    waypoint = bot.waypoints[bot.waypoint_index] if bot.waypoint_index < len(bot.waypoints) else None
-    return Directive(subject=bot.subject, subject_distance=body.subject_distance, object=bot.object,
-                     object_distance=body.object_distance, object_contact=body.object_contact,
-                     waypoint=waypoint, waypoint_distance=body.waypoint_distance,
-                     direction=body.direction, exempt=bot.exempt, next_waypoint=bot.waypoint_after,
-                     next_waypoint_distance=body.next_waypoint_distance)
+    return replace(roster_directive(bot), subject_distance=body.subject_distance,
+                   object_distance=body.object_distance, object_contact=body.object_contact,
+                   waypoint_distance=body.waypoint_distance, direction=body.direction,
+                   next_waypoint_distance=body.next_waypoint_distance)
 
 
 def seen_names(state: GameState, body: ActivateBot) -> dict[str, str]:
@@ -126,6 +129,9 @@ def activate_bot(state: GameState, body: ActivateBot, rng: Random) -> tuple[Game
         raise Refused(f"{bot.name} has already activated this turn.", "R-MARK-ACT")
     if bot.health <= 0:
         raise Refused(f"{bot.name} is destroyed and no longer activates.")
+    if body.answers is not None:  # told by taps: bands and sets, not inches (told.py)
+        result, names, told = decide_by_answers(state, bot, body.answers, rng)
+        return _apply(state, bot, result, names, told)
     names = seen_names(state, body)
     facts = {s.character_id: s for s in body.characters}
     seen = [Seen(n, facts[i].distance, facts[i].line_of_sight, facts[i].base_contact)
@@ -133,7 +139,7 @@ def activate_bot(state: GameState, body: ActivateBot, rng: Random) -> tuple[Game
     result = _activate(bot, seen, _directive(bot, body), rng)
     if result.needs:  # R-ROLE-PATROL: standing on its waypoint, the next one's distance is asked
         raise Refused(" ".join(result.notes), f"R-ROLE-{bot.role.upper()}")
-    return _apply(state, bot, result, names, body)
+    return _apply(state, bot, result, names, body.characters)
 
 
 def _activate(bot: Bot, seen: list[Seen], directive: Directive, rng: Random) -> Activation:
@@ -144,10 +150,10 @@ def _activate(bot: Bot, seen: list[Seen], directive: Directive, rng: Random) -> 
 
 
 def _apply(state: GameState, bot: Bot, result: Activation, names: dict[str, str],
-           body: ActivateBot) -> tuple[GameState, list[Entry]]:
+           seen: Sequence) -> tuple[GameState, list[Entry]]:
     """R-MARK-ACT then R-SCAN Marked, the decision stored for the card and Phase 3, the bot's
     conditions (Glitch durations, Stand Up, Patrol waypoint)."""
-    decision = decision_of(state, bot, result, names, body.characters)
+    decision = decision_of(state, bot, result, names, seen)
     entries = decision_text(bot, result)
     for mark in [*result.marked, *scan_marks(result)]:
         character = character_of(state, names[mark.character])

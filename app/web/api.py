@@ -12,6 +12,7 @@ from app import games
 from app.rules.commands import Refused
 from app.tables import Game, Step
 from app.web.deps import EditDep, OpenedDep, SessionDep, Since, field_errors
+from app.web.view import step_summary
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -88,7 +89,7 @@ def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: int | 
 def undo(opened: EditDep, session: SessionDep, body: UndoRequest | None = None):
     body = body or UndoRequest()
     try:
-        step = games.undo(session, opened.game, body.to_seq, body.seen)
+        step = games.undo(session, opened.game, body.to_seq, body.seen, describe=step_summary)
     except games.Conflict as conflict:
         return JSONResponse({"detail": conflict.reason, "seq": conflict.seq}, status_code=409)
     except Refused as refused:

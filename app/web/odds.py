@@ -25,7 +25,18 @@ def _odds(state: GameState, attack: dict, defense: dict, bonus: int, melee: bool
     return {"attack": pool_text(attack) or "no dice", "defense": pool_text(defense) or "no dice",
             "bonus": bonus, "damage": percent(odds.p_damage), "tie": percent(odds.p_tie),
             "defended": percent(odds.p_defended), "at_least": at_least,
-            "expected": f"{odds.expected_damage:.1f}"}
+            "expected": f"{odds.expected_damage:.1f}", "bars": damage_bars(odds)}
+
+
+def damage_bars(odds) -> list[dict[str, Any]]:
+    """The odds as bars, one per outcome: defended, tie, then each exact damage (P(damage = k) =
+    P(≥ k) − P(≥ k+1)); outcomes under 0.5% are left out except the first two."""
+    exact = odds.damage_at_least
+    bars = [("0", "defended", odds.p_defended), ("tie", "tie", odds.p_tie)]
+    bars += [(str(k), f"{k} damage", p - exact.get(k + 1, 0.0)) for k, p in exact.items()]
+    top = max((p for _, _, p in bars), default=0) or 1
+    return [{"label": label, "what": what, "p": percent(p), "height": round(60 * p / top, 1)}
+            for i, (label, what, p) in enumerate(bars) if i < 2 or p >= 0.005]
 
 
 def melee_odds(state: GameState, bot: Bot, character: Character,

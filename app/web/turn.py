@@ -88,8 +88,18 @@ async def command(request: Request, opened: EditDep, session: SessionDep):
     """Any play command from a form: hidden `type`, fields named as the command's JSON."""
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    data = form_to_body(without_app_dice(items))
+    data = form_to_body(contact_is_zero(without_app_dice(items)))
     return run(request, opened, session, data, int_or_none(form.get("seen")), form=form)
+
+
+def contact_is_zero(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A Character ticked in base contact and left without a distance is 0" away (R-ZONE measures
+    base edge to base edge): one tap, no typing. A typed distance is kept as typed."""
+    touching = {n.removesuffix("base_contact") for n, v in items
+                if n.endswith(".base_contact") and v == "true"}
+    typed = {n.removesuffix("distance") for n, v in items if n.endswith(".distance") and v.strip()}
+    return [(n, "0") if n.endswith(".distance") and n.removesuffix("distance") in touching - typed else (n, v)
+            for n, v in items]
 
 
 class DiceMode(BaseModel):
@@ -116,7 +126,7 @@ async def undo(request: Request, opened: EditDep, session: SessionDep):
     form = dict((await request.form()).items())
     to_seq, seen = int_or_none(form.get("to_seq")), int_or_none(form.get("seen"))
     try:
-        games.undo(session, opened.game, to_seq, seen)
+        games.undo(session, opened.game, to_seq, seen, describe=view.step_summary)
     except games.Conflict as conflict:
         session.refresh(opened.game)
         return answer(request, opened, session, "log", 409, log_error=conflict.reason)

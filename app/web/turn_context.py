@@ -1,6 +1,6 @@
 """What the turn panel needs beyond the state, registered as a panels context hook: the step
-just made (its effect, shown at once), the board facts last answered for each bot (the form's
-defaults), and Phase 3's to-do list sorted into engagements, Shoot actions and the rest."""
+just made (its effect, shown at once) and Phase 3's to-do list sorted into engagements, Shoot
+actions and the rest. Board facts are never carried over: they belong to one activation."""
 
 from __future__ import annotations
 
@@ -20,25 +20,6 @@ SETUP_KINDS = {"create", "add_character", "edit_character", "remove_character", 
                "remove_bot"}
 MELEE_ACTIONS = ("melee",)  # resolved as an engagement in Phase 3 (Smash, Start Fire: the player resolves)
 SHOOT_ACTIONS = ("shoot",)
-
-
-def last_facts(session: Session, game_id: int, limit: int = 400) -> dict[str, dict[str, Any]]:
-    """bot id -> the board facts the player gave at its latest activation (any turn): the
-    defaults of its next form, so only what changed on the table needs typing."""
-    found: dict[str, dict[str, Any]] = {}
-    rows = session.exec(select(Step.command).where(Step.game_id == game_id, Step.kind == "activate_bot")
-                        .order_by(col(Step.seq).desc()).limit(limit))
-    for command in rows:
-        found.setdefault(str(command.get("bot_id")), command)
-    return found
-
-
-def facts_for(command: dict[str, Any] | None) -> dict[str, Any]:
-    """One bot's last answer keyed for the form: 'character id' -> fact, plus the role's facts."""
-    if not command:
-        return {}
-    seen = {c.get("character_id"): c for c in command.get("characters", [])}
-    return {**command, "seen": seen}
 
 
 def phase3_work(state: GameState) -> dict[str, Any]:
@@ -76,15 +57,27 @@ def facts_stand(state: GameState, bot: Bot, target: Character | None, action: De
     return target is not None and action is not None and not action.conditional
 
 
+def danger_history(session: Session, game_id: int, state: GameState) -> list[dict[str, Any]]:
+    """Danger at the end of each turn played (the latest end_turn step of each turn wins, so a turn
+    replayed after an undo counts once), then now: the track over the turns (R-DANGER)."""
+    ended: dict[int, int] = {}
+    rows = session.exec(select(Step.state).where(Step.game_id == game_id, Step.kind == "end_turn")
+                        .order_by(col(Step.seq)))
+    for after in rows:  # the state after ending turn N is turn N + 1's start
+        ended[int(after.get("turn", 1)) - 1] = int(after.get("danger", 0))
+    points = [{"turn": t, "danger": d, "now": False} for t, d in sorted(ended.items()) if t < state.turn]
+    return points + [{"turn": state.turn, "danger": state.danger, "now": True}]
+
+
 def turn_context(opened: Opened, session: Session, context: dict[str, Any]) -> dict[str, Any]:
     state: GameState = context["state"]
     step = context["step"]
     news = step if step.kind not in SETUP_KINDS and step.seq > 0 else None
     extra: dict[str, Any] = {"dice_mode": state.house.dice_mode, "news": news,
                              "alive_characters": [c for c in state.characters if c.health > 0],
-                             "alive_bots": [b for b in state.bots if b.health > 0]}
+                             "alive_bots": [b for b in state.bots if b.health > 0],
+                             "danger_history": danger_history(session, opened.game.id, state)}
     if state.phase == 2:
-        extra["facts"] = last_facts(session, opened.game.id)
         extra["order"] = [b for b in state.in_order() if b.health > 0]
     if state.phase == 3:
         extra |= phase3_work(state)
