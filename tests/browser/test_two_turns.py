@@ -183,6 +183,7 @@ def play_turn_one(game: Game) -> None:
     expect(page.locator("#status-danger")).to_have_text("3")  # R-CMB-DANGER, once
     expect(page.locator("#panel-log li.log-step").first).to_contain_text("dice entered")
     bo_health = game.state()["characters"][1]["health"]
+    confirm_shot(page.locator(f"#form-shoot-{game.ids['Sentry-1']}"))
     game.submit(f"shoot-{game.ids['Sentry-1']}")
     newest = page.locator("#panel-log li.log-step").first
     expect(newest).to_contain_text("dice rolled by the app")
@@ -212,6 +213,12 @@ def play_turn_one(game: Game) -> None:
     expect(game.model("Bo")).to_contain_text("Marked 0")
 
 
+def confirm_shot(form) -> None:
+    """R-ACT-FACTS: a shot after a move asks line of sight and range afresh; here both hold."""
+    for name in ("line_of_sight", "in_range"):
+        form.locator(f"input[type='checkbox'][name='{name}']").check()
+
+
 def play_turn_two(game: Game) -> None:
     """A whole turn of six models: Phase 1 move, the Event, four activations with their facts
     measured again, every Phase 3 action, the checks, the end."""
@@ -234,6 +241,7 @@ def play_turn_two(game: Game) -> None:
         form.locator("input[name='rolls.character.hits']").fill("1")
         game.submit(form.get_attribute("id").removeprefix("form-"))
     for form in page.locator("form[id^='form-shoot-']").all():
+        confirm_shot(form)
         game.submit(form.get_attribute("id").removeprefix("form-"))
     while page.locator("form[id^='form-fallback-'][id$='-true']").count():
         game.submit(page.locator("form[id^='form-fallback-'][id$='-true']").first.get_attribute("id")[5:])

@@ -65,7 +65,7 @@ def test_saving_changes_faces_glitch_table_zones_and_limit_as_one_logged_step(cl
 
 @pytest.mark.parametrize("overrides, field, words", [
     ({"danger_limit": "0"}, "danger_limit", "greater than or equal to 1"),
-    ({"character_zone": "far"}, "character_zone", "valid number"),
+    ({"character_zone": "far"}, "character_zone", "Enter a number"),
     ({"dice_faces.white": "blank, hit, wild"}, "dice_faces.white", "not wild"),
     ({"dice_faces.red": ""}, "dice_faces.red", "The game uses red dice"),
     ({"glitch_table.2.high": "9"}, "glitch_table.2.low", "(the Glitch die)"),

@@ -99,3 +99,19 @@ def test_R_CMB_PUSH_R_CMB_COUNTER_R_DISTRACTED_the_house_page_saves_the_new_sett
     assert (house.push_on_damage, house.counter_attack_rule, house.distracted_colour) == (
         False, "melee_as_defense", "red")
     assert (house.glitch_table[0].result, house.glitch_table[0].action) == ("free_action", "shoot")
+
+
+def test_R_GLITCH_REBOOT_R_CMB_PUSH_the_rules_api_takes_the_new_fields_and_keeps_its_names(client):
+    odds = client.post("/api/rules/odds", json={"attack": {"pool": {"red": 2}},
+                                                 "defense": {"pool": {"white": 3}, "rebooted": True}}).json()
+    assert round(odds["p_damage"], 3) == 0.889
+    body = {"npc": {"name": "Warden-2", "points": 60, "health": 4}, "character": {"name": "Ada", "points": 45},
+            "rolls": {"npc": {"hits": 2, "criticals": 0}, "character": {"hits": 1, "criticals": 0}}}
+    melee = client.post("/api/rules/melee", json=body).json()
+    assert (melee["outcome"], melee["push_back"], melee["damage_push_back"]) == ("damage", None, "Ada")
+    off = client.post("/api/rules/melee", json={**body, "push_on_damage": False}).json()
+    assert off["damage_push_back"] is None
+    rebooted = client.post("/api/rules/melee", json={**body, "attacker": "character",
+                                                      "npc": {**body["npc"], "rebooted": True}}).json()
+    assert rebooted["defense_total"] == 0
+    assert client.post("/api/rules/melee", json={**body, "npc": {**body["npc"], "rebooted": True}}).status_code == 422

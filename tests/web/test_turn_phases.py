@@ -184,7 +184,7 @@ def test_a_missing_distance_is_shown_next_to_its_field_and_the_rest_is_kept(clie
     answer = table.submit("activate", expect=422, subject_distance="3",
                           **{"characters.0.distance": "far", "characters.1.distance": "4"})
     form = answer.by_id("form-activate")
-    assert "valid number" in form.by_id("err-activate-characters-0-distance").text()
+    assert "Enter a number, like 2.5." in form.by_id("err-activate-characters-0-distance").text()
     assert form.field("characters.0.distance").attrs["value"] == "far"
     assert form.field("characters.1.distance").attrs["value"] == "4"
 
