@@ -108,9 +108,9 @@ def log_page(session: Session, game: Game, before: int | None = None, oldest: in
     return list(session.exec(query.order_by(col(Step.seq).desc()).limit(limit)))
 
 
-def step_rng(game: Game, seq: int) -> Random:
+def step_rng(seed: int, seq: int) -> Random:
     """Each step's dice come from the game's seed and the step number: replays match exactly."""
-    return Random(f"{game.seed}:{seq}")
+    return Random(f"{seed}:{seq}")
 
 
 def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | None = None,
@@ -123,7 +123,7 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
     _lock(session, game)
     latest = latest_step(session, game)
     try:
-        state, entries = engine.apply(state_of(latest), name, body, step_rng(game, latest.seq + 1))
+        state, entries = engine.apply(state_of(latest), name, body, step_rng(game.seed, latest.seq + 1))
     except Refused as refused:
         session.rollback()
         if seen is not None and seen != latest.seq:

@@ -26,7 +26,7 @@ from pydantic import Field
 
 from app.rules import glitches, hacking, phase1, phase2, phase3, phase4  # noqa: F401  (register)
 from app.rules.commands import Body, Entry, Refused, command
-from app.rules.models import PHASE_NAMES, Character, GameState
+from app.rules.models import MAX_TURN, PHASE_NAMES, Character, GameState
 from app.rules.play import Result, add_danger, model_of, replace, require_play
 
 
@@ -78,6 +78,8 @@ def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, li
         entries.append(Entry(f"Turn {state.turn} is over and Danger stands at the limit: the game ends.",
                              "R-DANGER"))
         return state.model_copy(update={**update, "status": "ended"}), entries
+    if state.turn >= MAX_TURN:  # no table plays this long; a state past it could not be loaded
+        raise Refused(f"A game has at most {MAX_TURN} turns.")
     state = state.model_copy(update={**update, "turn": state.turn + 1, "phase": 1})
     return state, [*entries, Entry(f"Turn {state.turn}, Phase 1: {PHASE_NAMES[1]}.")]
 

@@ -10,24 +10,31 @@ from pydantic import BaseModel, Field, ValidationError
 
 from app import games
 from app.rules.commands import Refused
+from app.rules.models import GameName
 from app.tables import Game, Step
-from app.web.deps import EditDep, OpenedDep, SessionDep, Since, field_errors
+from app.web.deps import SEQ_MAX, EditDep, OpenedDep, Seen, SessionDep, Since, field_errors
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
 
 class NewGame(BaseModel):
-    name: str = Field(min_length=1, max_length=80)
+    name: GameName
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
 class Rename(BaseModel):
-    name: str = Field(min_length=1, max_length=80)
+    name: GameName
 
 
 class UndoRequest(BaseModel):
-    to_seq: int | None = Field(default=None, ge=0)
-    seen: int | None = Field(default=None, ge=0)
+    to_seq: int | None = Field(default=None, ge=0, le=SEQ_MAX)
+    seen: int | None = Field(default=None, ge=0, le=SEQ_MAX)
+
+
+class SeenInBody(BaseModel):
+    """`seen` may also come in the command's JSON (then the query's wins)."""
+
+    seen: int = Field(ge=0, le=SEQ_MAX)
 
 
 def links(game: Game) -> dict[str, str]:
@@ -68,11 +75,15 @@ def read_steps(opened: OpenedDep, session: SessionDep, since: Since = -1) -> lis
 
 
 @router.post("/{token}/commands")
-def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: int | None = None):
+def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: Seen = None):
     """Run one command, e.g. `{"type": "add_bot", "bot": {...}}`. `seen`: the step the client
     last saw; if the game moved on and the command no longer fits, the answer is 409."""
-    if seen is None and isinstance(data.get("seen"), int):
-        seen = data.pop("seen")
+    if seen is None and "seen" in data:
+        try:
+            seen = SeenInBody.model_validate(data).seen
+        except ValidationError as error:
+            return JSONResponse({"detail": field_errors(error)}, status_code=422)
+        data = {k: v for k, v in data.items() if k != "seen"}
     try:
         step = games.run_command(session, opened.game, data, seen)
     except ValidationError as error:

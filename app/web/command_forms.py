@@ -3,6 +3,7 @@ pydantic error comes back as one message per field, so a form shows it next to t
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -103,8 +104,9 @@ def field_messages(error: ValidationError, skip: int = 0) -> dict[str, str]:
     return messages
 
 
-def int_or_none(text: str | None) -> int | None:
-    try:
-        return int(text) if text not in (None, "") else None
-    except ValueError:
+def int_or_none(text: Any) -> int | None:
+    """A step number from a form (`seen`, `to_seq`): at most 9 digits, so no integer the
+    database cannot hold ever reaches it; anything else is None (not given)."""
+    if not isinstance(text, str) or not re.fullmatch(r"[+-]?\d{1,9}", text.strip()):
         return None
+    return int(text)

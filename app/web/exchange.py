@@ -14,6 +14,7 @@ from starlette.datastructures import UploadFile as StarletteUpload
 from app import exchange, games
 from app.tables import Game, now
 from app.web.deps import OpenedDep, SessionDep
+from app.web.errors import safe_loc, utf8
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -95,7 +96,8 @@ async def import_json(request: Request, session: SessionDep):
     except TooLarge:
         return JSONResponse({"detail": TOO_LARGE}, status_code=413)
     except exchange.Problem as problem:
-        return JSONResponse({"detail": problem.errors}, status_code=422)
+        return JSONResponse({"detail": [{**e, "loc": safe_loc(e["loc"])} for e in problem.errors]},
+                            status_code=422)
     if len(stored) == 1:
         return created(stored[0])
     return {"games": [created(g) for g in stored]}
@@ -116,7 +118,7 @@ async def import_upload(request: Request, session: SessionDep):
             raise TooLarge
         stored = await run_in_threadpool(_import, session, raw)
     except (TooLarge, exchange.Problem) as error:
-        message = TOO_LARGE if isinstance(error, TooLarge) else str(error)
+        message = TOO_LARGE if isinstance(error, TooLarge) else utf8(str(error))
         context = {"games": await run_in_threadpool(games.list_games, session), "import_error": message}
         return templates.TemplateResponse(request, "home.html", context,
                                           status_code=413 if isinstance(error, TooLarge) else 422)

@@ -38,7 +38,9 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
                 oldest: int | None = None) -> dict[str, Any]:
     """A page of the log, newest first: the newest LOG_LENGTH steps, or those before step
     `before`, or (a log the player opened further) every step down to `oldest`. `log_more` is
-    where "Show older" continues, None when step 0 is shown."""
+    where "Show older" continues, None when step 0 is shown. Both are clamped to the game's
+    steps, so a hand-edited `?before=10**30` (or a negative one) never reaches the database."""
+    before, oldest = (None if n is None else min(max(n, 0), opened.game.seq + 1) for n in (before, oldest))
     if before is None and oldest is not None and oldest > opened.game.seq - LOG_LENGTH:
         oldest = None  # the newest page reaches it anyway
     if oldest is not None and (before is None or oldest < before):

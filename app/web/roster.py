@@ -22,6 +22,7 @@ from starlette.datastructures import FormData
 from app import games
 from app.rules.commands import Refused
 from app.rules.models import GameState
+from app.web.command_forms import int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
 from app.web.forms import Reads, bot_values, character_values, read_bot, read_character
 from app.web.panels import PANELS, game_context
@@ -84,8 +85,7 @@ def is_htmx(request: Request) -> bool:
 
 
 def seen_of(form: FormData) -> int | None:
-    value = form.get("seen")
-    return int(value) if isinstance(value, str) and re.fullmatch(r"\d{1,9}", value) else None
+    return int_or_none(form.get("seen"))
 
 
 def show_form(request: Request, opened: Opened, session, form: dict, status: int = 200) -> HTMLResponse:
