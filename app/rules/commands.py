@@ -94,12 +94,21 @@ class Body(BaseModel):
 Handler = Callable[[GameState, Any, Random], tuple[GameState, list[Entry]]]
 REGISTRY: dict[str, tuple[type[Body], Handler]] = {}
 
+# What a command sets to absolute values, read from a state: {thing: {field: value}}, where a
+# thing is a model id, "house" or "game" (see preconditions.py). Only such commands have one.
+Sets = Callable[[GameState, Any], dict[str, dict[str, Any]]]
+SETS: dict[str, Sets] = {}
 
-def command(name: str, body: type[Body]) -> Callable[[Handler], Handler]:
+
+def command(name: str, body: type[Body], sets: Sets | None = None) -> Callable[[Handler], Handler]:
+    """Register a handler; `sets` for a command that overwrites values instead of changing
+    them (an edit, a correction), so a stale one can be told from a fresh one."""
     def register(fn: Handler) -> Handler:
         if name in REGISTRY:
             raise ValueError(f"command {name!r} registered twice")
         REGISTRY[name] = (body, fn)
+        if sets is not None:
+            SETS[name] = sets
         return fn
 
     return register

@@ -21,6 +21,7 @@ Phase 4 (phase4.py)
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 from pydantic import Field
 
@@ -112,7 +113,15 @@ CHARACTER_ONLY = ("marked", "distracted")
 BOT_ONLY = ("knocked_down", "out_of_ammo")
 
 
-@command("adjust", Adjust)
+def _adjusted(state: GameState, body: Adjust) -> dict[str, dict[str, Any]]:
+    """What a correction overwrites (preconditions.py): the given values, as they stand now."""
+    given = body.model_dump(exclude={"target_id", "danger", "note"}, exclude_none=True)
+    model = (state.bot(body.target_id) or state.character(body.target_id)) if body.target_id else None
+    found = {model.id: {k: getattr(model, k) for k in given if hasattr(model, k)}} if model else {}
+    return found | ({"game": {"danger": state.danger}} if body.danger is not None else {})
+
+
+@command("adjust", Adjust, sets=_adjusted)
 def adjust(state: GameState, body: Adjust, rng: Random) -> tuple[GameState, list[Entry]]:
     require_play(state)
     changes = body.model_dump(exclude={"target_id", "danger", "note"}, exclude_none=True)
