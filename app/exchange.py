@@ -29,9 +29,7 @@ from app.rules.models import GameName, GameState, HouseRules
 from app.tables import Game, Step, now
 
 GAME_FORMAT = "potham-2038-game"
-BACKUP_FORMAT = "potham-2038-backup"
 CURRENT_VERSION = 1
-BACKUP_VERSION = 1
 MAX_BYTES = 20 * 1024 * 1024  # a long game with a big roster is well under 5 MB
 MAX_STEPS = 20_000
 
@@ -172,11 +170,6 @@ def export_game(session: Session, game: Game) -> dict[str, Any]:
     }
 
 
-def export_backup(session: Session) -> dict[str, Any]:
-    return {"format": BACKUP_FORMAT, "format_version": BACKUP_VERSION, "exported_at": now().isoformat(),
-            "games": [export_game(session, g) for g in reversed(games.list_games(session))]}
-
-
 # --- import --------------------------------------------------------------------------------
 
 
@@ -210,15 +203,7 @@ def parse_game(doc: Any, loc: tuple = ("body",)) -> GameDoc:
 
 
 def parse_document(doc: Any) -> list[GameDoc]:
-    """A game export gives one game; a backup gives every game in it."""
-    if isinstance(doc, dict) and doc.get("format") == BACKUP_FORMAT:
-        if doc.get("format_version") != BACKUP_VERSION:
-            raise problem(("body", "format_version"),
-                          f"Unknown backup format version; this app reads {BACKUP_VERSION}.")
-        found = doc.get("games")
-        if not isinstance(found, list) or not found:
-            raise problem(("body", "games"), "A backup needs a non-empty list of games.", "list_type")
-        return [parse_game(g, ("body", "games", i)) for i, g in enumerate(found)]
+    """One exported game. A backup of all games restores only through the admin link (app/backup.py)."""
     return [parse_game(doc)]
 
 
@@ -238,7 +223,7 @@ def store(session: Session, doc: GameDoc) -> Game:
 
 
 def import_documents(session: Session, docs: list[GameDoc]) -> list[Game]:
-    """All or nothing: a backup with one bad game stores none (validation already ran)."""
+    """All or nothing (validation already ran)."""
     stored = [store(session, d) for d in docs]
     session.commit()
     for game in stored:

@@ -10,23 +10,34 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app import admin
 from app.settings import get_settings
 from app.web import activation_api, api, errors, pages, panels, roster, rules_api, share, turn
+from app.web import admin as admin_routes
+from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def create_app(migrate_on_start: bool = True) -> FastAPI:
+def create_app(migrate_on_start: bool = True, admin_token: str | None = None) -> FastAPI:
+    """`admin_token`: the admin link's secret; None reads ADMIN_TOKEN or the data folder's
+    (made on the first start) and prints the admin link (app/admin.py)."""
+
     @asynccontextmanager
-    async def lifespan(_app: FastAPI):
+    async def lifespan(app: FastAPI):
+        settings = get_settings()
         if migrate_on_start:  # a database that is behind is brought up to date before serving
             from app.migrate import migrate
 
-            migrate(get_settings().database_url)
+            migrate(settings.database_url)
+        if app.state.admin_token is None:
+            app.state.admin_token = admin.ensure_token(settings)
+            admin.announce(settings, app.state.admin_token)
         yield
 
     app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0", lifespan=lifespan)
+    app.state.admin_token = admin_token
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
     app.include_router(api.router)
@@ -35,10 +46,13 @@ def create_app(migrate_on_start: bool = True) -> FastAPI:
     app.include_router(panels.router)
     app.include_router(roster.router)
     app.include_router(turn.router)
+    app.include_router(admin_routes.router)
+    app.include_router(admin_routes.api_router)
     share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
     app.add_middleware(BodyLimit)  # absurd bodies refused before they are read (413)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, errors too, gets the headers
     return app
 
 

@@ -15,6 +15,8 @@ class Settings(BaseSettings):
     # Where `make run` / `python -m app` serves. Use HOST=0.0.0.0 to reach it from a tablet.
     host: str = "127.0.0.1"
     port: int = 8000
+    # The admin link's secret (see app/admin.py). Unset: made on first start, kept in the data folder.
+    admin_token: str | None = None
 
 
 @lru_cache

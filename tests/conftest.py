@@ -33,9 +33,18 @@ def session(engine) -> Iterator[Session]:
         yield session
 
 
+# The admin link's secret in web tests (a real server makes its own in its data folder).
+ADMIN_TOKEN = "test-admin-token-0123456789"
+
+
+@pytest.fixture
+def admin_headers() -> dict[str, str]:
+    return {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+
+
 @pytest.fixture
 def client(engine) -> Iterator[TestClient]:
-    app = create_app(migrate_on_start=False)
+    app = create_app(migrate_on_start=False, admin_token=ADMIN_TOKEN)
 
     def override() -> Iterator[Session]:
         with Session(engine) as session:

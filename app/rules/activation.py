@@ -19,13 +19,15 @@ from app.rules.activation_types import (
     Activation,
     Activator,
     Directive,
+    EmptySlot,
     Mark,
     Seen,
 )
+from app.rules.idle import empty_slots
 from app.rules.models import Bot
 from app.rules.plan import Plan
 
-__all__ = ["Seen", "Directive", "Activator", "Action", "Mark", "Activation", "activate",
+__all__ = ["Seen", "Directive", "Activator", "Action", "Mark", "Activation", "EmptySlot", "activate",
            "activator_from_bot", "MANEUVER", "SCAN", "INTERACT", "ATTACK"]
 
 
@@ -51,8 +53,9 @@ def activate(bot: Activator, characters: Sequence[Seen], directive: Directive,
     """The Marked the bot causes and up to two actions. `rng` is used only for a Hunter's random
     direction when `directive.direction` is not given (a fresh Random when none is injected)."""
     if bot.rebooted:  # R-GLITCH: Reboot stops every action, free ones included; it marks no one
-        return Activation(bot.name, (), (), notes=(f"{bot.name} is rebooted: it takes no actions "
-                                                   "and marks no one this activation.",))
+        why = f"{bot.name} is rebooted: it takes no actions and marks no one this activation."
+        return Activation(bot.name, (), (), notes=(why,),
+                          empty=(EmptySlot(1, why, "R-GLITCH"), EmptySlot(2, why, "R-GLITCH")))
     plan = Plan(bot, characters)
     role = bot.role
     if role == "hunter":
@@ -65,5 +68,18 @@ def activate(bot: Activator, characters: Sequence[Seen], directive: Directive,
         roles.patrol(plan, directive)
     else:
         raise ValueError(f"unknown role {role!r}")
-    return Activation(bot.name, marks(bot, characters), tuple(plan.actions), plan.ties, plan.arrived,
-                      tuple(plan.notes))
+    return answer(plan, marks(bot, characters))
+
+
+def answer(plan: Plan, marked: tuple[Mark, ...]) -> Activation:
+    """Every absent slot carries its reason (item 15); a decision waiting for a fact (`needs`)
+    has no actions, and its slots say what they wait for."""
+    if plan.needs:
+        why = " ".join(plan.notes)
+        empty = (EmptySlot(1, why, "R-ROLE-PATROL"), EmptySlot(2, why, "R-ROLE-PATROL"))
+    else:
+        empty = empty_slots(plan)
+    notes = tuple(plan.notes) + tuple(f"Slot {e.slot} stays empty: {e.reason}" for e in empty
+                                      if not plan.needs)
+    return Activation(plan.bot.name, marked, tuple(plan.actions), plan.ties, plan.arrived, notes,
+                      empty, tuple(plan.reached), plan.next_waypoint, tuple(plan.needs))

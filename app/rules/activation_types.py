@@ -48,6 +48,10 @@ class Directive:
     waypoint_distance: float | None = None
     direction: int | None = None  # Hunter's random move: 1..8, else rolled
     exempt: bool = False  # Sentry explicitly exempt from the Phase 4 position check
+    # A Patrol standing on its waypoint heads for the next one (R-ROLE-PATROL): its name and the
+    # distance to it, asked only then (without it the activation answers `needs`, never guesses).
+    next_waypoint: str | None = None
+    next_waypoint_distance: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +85,32 @@ class Action:
     reason: str
     rule: str
     direction: int | None = None  # random move only: the direction 1..8 it took
+    # R-ACT-FACTS: planned from facts a move made unknown (a Shoot at a Character after a move
+    # toward something else): it happens only if the player confirms `condition` when it resolves.
+    conditional: bool = False
+    condition: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"slot": self.slot, "family": self.family, "action": self.action, "phase": self.phase,
                 "target": self.target, "move": self.move, "fallback": self.fallback,
-                "reason": self.reason, "rule": self.rule, "direction": self.direction}
+                "reason": self.reason, "rule": self.rule, "direction": self.direction,
+                "conditional": self.conditional, "condition": self.condition}
+
+
+# What a conditional Shoot asks of the player in Phase 3 (R-ACT-FACTS).
+CONFIRM_SHOT = "confirm line of sight and range in Phase 3"
+
+
+@dataclass(frozen=True, slots=True)
+class EmptySlot:
+    """A slot the activation leaves empty and why (api.md: "A slot may be absent …")."""
+
+    slot: int
+    reason: str
+    rule: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"slot": self.slot, "reason": self.reason, "rule": self.rule}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +127,11 @@ class Mark:
 class Activation:
     """The answer: Marked caused (R-MARK-ACT), up to two actions, tied names (R-ROLE-HUNTER).
 
-    `arrived`: a Patrol's move reaches its waypoint this activation, so the turn engine
-    advances it to the next one (R-ROLE-PATROL). `notes`: why a slot is empty.
+    `arrived`: a Patrol reaches (or stands on) its waypoint this activation, so the turn engine
+    advances it (R-ROLE-PATROL); `reached`: every waypoint reached, in order (the engine advances
+    once per name); `next_waypoint`: where it heads afterwards, when known. `notes`: what the
+    player should know; `empty`: each absent slot with its reason. `needs`: facts the decision
+    waits for (e.g. "next_waypoint_distance"): while not empty, no action is decided.
     """
 
     bot: str
@@ -112,8 +140,14 @@ class Activation:
     ties: tuple[str, ...] = ()
     arrived: bool = False
     notes: tuple[str, ...] = ()
+    empty: tuple[EmptySlot, ...] = ()
+    reached: tuple[str, ...] = ()
+    next_waypoint: str | None = None
+    needs: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"bot": self.bot, "marked": [m.as_dict() for m in self.marked],
                 "actions": [a.as_dict() for a in self.actions], "ties": list(self.ties),
-                "arrived": self.arrived, "notes": list(self.notes)}
+                "arrived": self.arrived, "notes": list(self.notes),
+                "empty_slots": [e.as_dict() for e in self.empty], "reached": list(self.reached),
+                "next_waypoint": self.next_waypoint, "needs": list(self.needs)}

@@ -18,8 +18,9 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
          "Line of sight, distances and base contact are facts you report from the table; the app "
          "never guesses them."),
         ("R-ACT-FACTS",
-         "The app decides both of a bot's actions from the facts you report when it activates; "
-         "only the distance to what it moved toward is assumed to shrink by the move."),
+         "Facts are measured before the bot moves; after a move only the distance to what it "
+         "moved toward is known. A shot at anyone else is conditional: you confirm line of sight "
+         "and range in Phase 3."),
         ("R-ACT-UNKNOWN",
          "The app never guesses a distance: a Worker or Patrol whose distance was not given does "
          "not move, and a note says why."),
@@ -68,14 +69,20 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
          "You choose the AI-Bots' activation order. The order is a plan: any bot not yet "
          "activated may go next."),
         ("R-ACT-INTERACT",
-         "The only Interact the app decides is a Worker activating its object; Open/Close, "
-         "Search, Reload, Smash and Start Fire are yours to play."),
+         "The Interacts the app decides are a Worker activating its object and a Reload; "
+         "Open/Close, Search, Smash and Start Fire are yours to play."),
+        ("R-ACT-SHOOT-ANY",
+         "Every role may Shoot a Character in line of sight and range when it has ammunition, no "
+         "base contact and an unused Attack, rather than idle or take the fallback."),
+        ("R-ACT-RELOAD",
+         "A bot out of ammunition spends an unused Interact on Reload before any fallback move; "
+         "the Reload clears Out of Ammo at once."),
         ("R-CONTACT-MELEE",
          "A bot in base contact with a Character stays and fights: its first action is Melee (a "
          "knocked-down bot stands up first)."),
         ("R-SLOT2-PRIORITY",
-         "A free action used on Characters goes to Melee in base contact, else Shoot, else Scan; "
-         "the bot's focus is preferred, else the closest Character."),
+         "A free action goes to Melee in base contact, else Shoot, else Scan, else Reload; the "
+         "bot's focus is preferred, else the closest Character."),
         ("R-PHASE-LEAVE",
          "You may move on with bots not activated or Phase 3 actions unresolved; the log records "
          "what was left."),
@@ -101,8 +108,8 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
          "it surely stays within one Walk of its subject, otherwise it shoots and Scans from its "
          "post."),
         ("R-SENTRY-HOLD",
-         "At its post with nobody in its zone, a Sentry takes no action; it never shoots at "
-         "Characters outside its zone."),
+         "At its post with nobody in its zone, a Sentry does not move; it still shoots a "
+         "Character in sight and range (R-ACT-SHOOT-ANY) or reloads."),
         ("R-SENTRY-EXEMPT",
          "An exempt Sentry has no position check, so it never has to return and may charge "
          "intruders freely."),
@@ -113,14 +120,14 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
          "A Worker that must Run to reach its object still Interacts with its second action (the "
          "seed allows it \"even within one turn\")."),
         ("R-WORKER-SLOT2",
-         "Once its object is handled or out of reach, a Worker's other action deals with "
-         "Characters in its zone; it never leaves its object to chase anyone."),
+         "Once its object is handled or out of reach, a Worker's other action shoots, Scans or "
+         "reloads; it never leaves its object to chase anyone."),
         ("R-ROLE-PATROL",
          "A Patrol follows its waypoints as a Route (there and back) or a Circuit (loop); at "
          "Phase 4 some point of its current segment must be inside its zone."),
         ("R-PATROL-SLOT2",
-         "A Patrol moves toward its waypoint first; its second action deals with Characters in "
-         "its zone, else the fallback half-Walk on."),
+         "A Patrol moves toward its waypoint first; its second action shoots, Scans or reloads, "
+         "else the fallback half-Walk on. On its waypoint it heads for the next one."),
         ("R-PATROL-ROUTE",
          "A Patrol that arrives heads for its next waypoint: a Circuit loops, a Route turns back "
          "at either end."),

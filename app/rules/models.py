@@ -176,6 +176,26 @@ class Bot(Frozen):
     def rebooted(self) -> bool:
         return any(g.result == "reboot" and g.turns_left > 0 for g in self.glitches)
 
+    def following(self) -> tuple[int, Literal[1, -1]]:
+        """(index, step) of the waypoint after the current one: a Circuit loops; a Route runs to
+        the end and back (R-PATROL-ROUTE)."""
+        count, index, step = len(self.waypoints), self.waypoint_index, self.waypoint_step
+        if self.patrol_mode == "circuit":
+            return (index + 1) % max(count, 1), step
+        if count > 1:
+            if not 0 <= index + step < count:
+                step = 1 if step == -1 else -1
+            index += step
+        return index, step
+
+    @property
+    def waypoint_after(self) -> str | None:
+        """The waypoint a Patrol heads for once it stands on its current one (R-ROLE-PATROL)."""
+        if self.waypoint_index >= len(self.waypoints):
+            return None
+        index = self.following()[0]
+        return self.waypoints[index] if 0 <= index < len(self.waypoints) else None
+
     @property
     def full_throttle(self) -> bool:
         return any(g.result == "full_throttle" and g.turns_left > 0 for g in self.glitches)
@@ -204,6 +224,10 @@ class DecidedAction(Frozen):
     rule: str | None = None
     direction: int | None = Field(default=None, ge=1, le=8)  # a random move's direction
     status: ActionStatus = "pending"
+    # R-ACT-FACTS: decided on facts a move made unknown; Phase 3 asks the player to confirm
+    # `condition` (line of sight and range) before it resolves.
+    conditional: bool = False
+    condition: str | None = None
 
 
 class SeenFact(Frozen):
@@ -213,6 +237,14 @@ class SeenFact(Frozen):
     distance: float
     line_of_sight: bool
     base_contact: bool
+
+
+class EmptySlotNote(Frozen):
+    """A slot the activation left empty and why (issue 8 item 15: every empty slot says why)."""
+
+    slot: int
+    reason: str
+    rule: str | None = None
 
 
 class Decision(Frozen):
@@ -226,6 +258,7 @@ class Decision(Frozen):
     seen: list[SeenFact] = Field(default_factory=list)
     note: str = ""
     rebooted: bool = False  # a Reboot took this activation: no actions at all this turn (R-GLITCH)
+    empty: list[EmptySlotNote] = Field(default_factory=list)  # each absent slot with its reason
 
 
 # --- the game ---------------------------------------------------------------------------

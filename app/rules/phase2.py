@@ -3,7 +3,8 @@
   record_event          {title, danger: int change, marked: {character_id: stacks}, note}
   set_activation_order  {bot_ids}                                   the player's order (R-ACT-ORDER)
   activate_bot          {bot_id, characters: [{character_id, distance, line_of_sight, base_contact}],
-                         subject_distance?, object_distance?, object_contact?, waypoint_distance?, direction?}
+                         subject_distance?, object_distance?, object_contact?, waypoint_distance?,
+                         next_waypoint_distance?, direction?}
 
 Activation order is the player's plan, not a gate: any bot not yet activated may go next.
 """
@@ -83,6 +84,8 @@ class ActivateBot(Body):
     object_distance: Distance | None = Field(default=None, ge=0, le=1000)  # Worker
     object_contact: bool = False  # Worker
     waypoint_distance: Distance | None = Field(default=None, ge=0, le=1000)  # Patrol
+    # Patrol standing on its waypoint (distance 0): the distance to the next one (R-ROLE-PATROL)
+    next_waypoint_distance: Distance | None = Field(default=None, ge=0, le=1000)
     direction: int | None = Field(default=None, ge=1, le=8)  # Hunter's random move, else rolled
 
 
@@ -98,7 +101,8 @@ def _directive(bot: Bot, body: ActivateBot) -> Directive:
     return Directive(subject=bot.subject, subject_distance=body.subject_distance, object=bot.object,
                      object_distance=body.object_distance, object_contact=body.object_contact,
                      waypoint=waypoint, waypoint_distance=body.waypoint_distance,
-                     direction=body.direction, exempt=bot.exempt)
+                     direction=body.direction, exempt=bot.exempt, next_waypoint=bot.waypoint_after,
+                     next_waypoint_distance=body.next_waypoint_distance)
 
 
 def seen_names(state: GameState, body: ActivateBot) -> dict[str, str]:
@@ -126,6 +130,8 @@ def activate_bot(state: GameState, body: ActivateBot, rng: Random) -> tuple[Game
     seen = [Seen(n, facts[i].distance, facts[i].line_of_sight, facts[i].base_contact)
             for n, i in names.items() if character_of(state, i).health > 0]  # out of action: not a target
     result = _activate(bot, seen, _directive(bot, body), rng)
+    if result.needs:  # R-ROLE-PATROL: standing on its waypoint, the next one's distance is asked
+        raise Refused(" ".join(result.notes), f"R-ROLE-{bot.role.upper()}")
     return _apply(state, bot, result, names, body)
 
 

@@ -1,15 +1,28 @@
-"""Builders shared by the four roles: moving, Stand Up, Melee, Shoot, Scan, the fallback.
+"""Builders shared by the four roles: moving, Stand Up, Melee, Shoot, Scan, Reload, the fallback.
 
-A `Plan` collects one activation's actions in slot order. After slot 1's move only the distance
-to the model the bot moved straight toward is known to change (it shrinks by the move); every
-other reported fact stands until the player reports again (R-ACT-FACTS).
+A `Plan` collects one activation's actions in slot order. Facts are measured before the bot
+moves (R-ACT-FACTS): after a move only the distance to the move's own target is known (it
+shrinks by the move); every other distance and line of sight is unknown, so an action that
+depends on them is planned as conditional (a Shoot the player confirms in Phase 3) or not at
+all (a Scan, which resolves at once) — never from a distance with the move subtracted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.rules.activation_types import ATTACK, FAMILY_OF, MANEUVER, PHASE_OF, SCAN, Action, Activator, Seen
+from app.rules.activation_types import (
+    ATTACK,
+    CONFIRM_SHOT,
+    FAMILY_OF,
+    INTERACT,
+    MANEUVER,
+    PHASE_OF,
+    SCAN,
+    Action,
+    Activator,
+    Seen,
+)
 
 _INCHES: dict[float, str] = {}
 
@@ -25,8 +38,8 @@ def inches(x: float) -> str:
 
 
 class Plan:
-    __slots__ = ("bot", "seen", "actions", "used", "notes", "ties", "approached", "moved", "arrived",
-                 "_touching")
+    __slots__ = ("bot", "seen", "actions", "used", "notes", "ties", "approached", "moved", "moved_to",
+                 "loaded", "last", "why", "reached", "next_waypoint", "needs", "_touching")
 
     def __init__(self, bot: Activator, seen: Sequence[Seen]):
         self.bot = bot
@@ -35,20 +48,35 @@ class Plan:
         self.used: set[str] = set()  # Action Families spent (R-ACT-TWO)
         self.notes: list[str] = []
         self.ties: tuple[str, ...] = ()
-        self.approached: Seen | None = None
+        self.approached: Seen | None = None  # the Character the move went straight toward
         self.moved = 0.0
-        self.arrived = False
+        self.moved_to: str | None = None  # what the move went toward (a name), for the reasons
+        self.loaded = bot.has_ammo  # a Reload loads it for a Shoot in the next slot (R-ACT-RELOAD)
+        self.last: Seen | None = None  # the Character the latest action dealt with
+        self.why: dict[str, str] = {}  # family -> the role's reason it is not used (empty slots)
+        self.reached: list[str] = []  # waypoints reached, in order (R-ROLE-PATROL)
+        self.next_waypoint: str | None = None
+        self.needs: list[str] = []  # facts the decision waits for: no action is decided
         self._touching: list[Seen] | None = None  # cached until the bot moves
 
     def add(self, action: str, target: str | None, move: float | None, reason: str, rule: str,
-            fallback: bool = False, direction: int | None = None) -> None:
+            fallback: bool = False, direction: int | None = None, condition: str | None = None) -> None:
         family = FAMILY_OF[action]
         self.used.add(family)
         self.actions.append(Action(len(self.actions) + 1, family, action, PHASE_OF[action], target,
-                                   move, fallback, reason, rule, direction))
+                                   move, fallback, reason, rule, direction, condition is not None, condition))
+
+    @property
+    def arrived(self) -> bool:
+        return bool(self.reached)
+
+    def known(self, c: Seen) -> bool:
+        """R-ACT-FACTS: a fact about `c` still holds: the bot has not moved, or moved toward `c`."""
+        return self.moved <= 0 or c is self.approached
 
     def now(self, c: Seen) -> float:
-        """Distance to `c` after slot 1 (R-ACT-FACTS)."""
+        """Distance to `c`: as measured, less the move when the bot moved straight toward it.
+        For anyone else after a move it is the distance measured before it (R-ACT-FACTS)."""
         d = 0.0 if c.base_contact else c.distance
         return d - self.moved if c is self.approached else d
 
@@ -62,6 +90,9 @@ class Plan:
         if self._touching is None:
             self._touching = [c for c in self.seen if self.now(c) <= 0]
         return self._touching
+
+    def moved_toward(self, target: str | None, move: float, seen: Seen | None = None) -> None:
+        self.approached, self.moved, self.moved_to, self._touching = seen, move, target, None
 
 
 def closest(candidates: Sequence[Seen], plan: Plan) -> tuple[Seen, tuple[str, ...]]:
@@ -100,7 +131,7 @@ def approach(plan: Plan, target: str, distance: float, why: str, rule: str,
     """Slot-1 move straight toward `target`; answers the inches moved (0: the bot cannot move)."""
     action, move = gait(plan.bot, distance, has_base)
     if move <= 0:
-        plan.notes.append(f"{plan.bot.name} cannot move: its Walk and Run are 0.")
+        cannot_move(plan)
         return 0.0
     if move < distance:
         where = f"toward {target}"
@@ -111,8 +142,13 @@ def approach(plan: Plan, target: str, distance: float, why: str, rule: str,
     throttle = " (Full Throttle forces a complete Run)" if plan.bot.full_throttle else ""
     verb = "walks" if action == "walk" else "runs"
     plan.add(action, target, move, f"{why}, so it {verb} {inches(move)} {where}{throttle}.", rule)
-    plan.approached, plan.moved, plan._touching = seen, move, None
+    plan.moved_toward(target, move, seen)
     return move
+
+
+def cannot_move(plan: Plan) -> None:
+    plan.why[MANEUVER] = "it cannot move: its Walk and Run are 0"
+    plan.notes.append(f"{plan.bot.name} cannot move: its Walk and Run are 0.")
 
 
 def stand_up(plan: Plan) -> None:
@@ -121,35 +157,45 @@ def stand_up(plan: Plan) -> None:
 
 
 def fight_in_contact(plan: Plan, foe: Seen) -> None:
-    """R-CONTACT-MELEE: a bot in base contact stays and fights; slot 2 Scans if it can."""
+    """R-CONTACT-MELEE: a bot in base contact stays and fights; the other slot as R-SLOT2-PRIORITY."""
     plan.add("melee", foe.name, None, f"{plan.bot.name} is in base contact with {foe.name} and an "
              "AI-Bot in base contact prioritizes melee, resolved in Phase 3.", "R-CONTACT-MELEE")
-    if not respond(plan, foe, ()):
-        plan.notes.append(f"Slot 2 stays empty: {plan.bot.name} has no Scan to make and walking "
-                          "away from its melee is not logical (R-ACT-FALLBACK).")
+    plan.last = foe
+    plan.why[MANEUVER] = "walking away from its melee is not logical (R-CONTACT-MELEE)"
+    finish(plan, foe)
 
 
-def can_shoot(plan: Plan) -> bool:
-    """R-CMB-SHOOT: a ranged weapon with ammo, and not in base contact with anyone."""
-    bot = plan.bot
-    return bot.shoot_range is not None and bot.has_ammo and not plan.touching()
-
-
-def respond(plan: Plan, focus: Seen | None, pool: Sequence[Seen], lead: str = "",
-            rule: str | None = None) -> Seen | None:
-    """Deal with Characters in an unused family: Melee in contact, else Shoot, else Scan.
+def respond(plan: Plan, focus: Seen | None, lead: str = "", rule: str | None = None) -> Action | None:
+    """One free slot in an unused family: Melee in base contact, else Shoot, else Scan, else Reload.
 
     R-SLOT2-PRIORITY: an Attack that can do damage comes before a Scan, whose Marked is gone at
-    the end of Phase 4. `focus` is preferred wherever it qualifies. Answers the target or None.
+    the end of Phase 4. R-ACT-SHOOT-ANY: any Character in line of sight and range, not only
+    those in the zone. R-ACT-RELOAD: an empty weapon is reloaded before the fallback, and first
+    when that lets a Shoot follow in the next slot. `focus` is preferred wherever it qualifies.
     """
     if ATTACK not in plan.used:
-        foe = melee(plan, focus, lead, rule) if plan.touching() else shoot(plan, focus, pool, lead, rule)
-        if foe is not None:
-            return foe
-    return scan(plan, focus, lead, rule) if SCAN not in plan.used else None
+        done = melee(plan, focus, lead, rule) if plan.touching() else shoot(plan, focus, lead, rule)
+        if done is not None:
+            return done
+        if reload_then_shoot(plan):
+            return reload(plan, lead, rule)
+    if SCAN not in plan.used and (done := scan(plan, focus, lead, rule)) is not None:
+        return done
+    return reload(plan, lead, rule) if must_reload(plan) else None
 
 
-def melee(plan: Plan, focus: Seen | None, lead: str, rule: str | None) -> Seen:
+def finish(plan: Plan, focus: Seen | None = None, toward: str | None = None, remaining: float = 0.0,
+           has_base: bool = True, direction: int | None = None, lead: str = "",
+           rule: str | None = None) -> None:
+    """Fill every slot left (R-ACT-TWO): `respond` while it finds something, then the
+    R-ACT-FALLBACK move `toward` (or on in `direction`) when a Maneuver was made."""
+    while len(plan.actions) < 2 and respond(plan, plan.last or focus, lead, rule) is not None:
+        lead, rule = "", None
+    if len(plan.actions) < 2 and (toward is not None or direction is not None):
+        fallback(plan, toward, remaining, has_base, direction)
+
+
+def melee(plan: Plan, focus: Seen | None, lead: str, rule: str | None) -> Action:
     """An AI-Bot in base contact prioritizes melee (seed 000, Phase 3)."""
     foes, name = plan.touching(), plan.bot.name
     foe = pick(foes, plan, focus)
@@ -159,35 +205,89 @@ def melee(plan: Plan, focus: Seen | None, lead: str, rule: str | None) -> Seen:
         "with its second action, from a different family." if came else
         f"{name} is in base contact with {foe.name}, so it attacks in melee in Phase 3."),
         rule or ("R-ACT-TWO" if came else "R-CONTACT-MELEE"))
-    return foe
+    plan.last = foe
+    return plan.actions[-1]
 
 
-def shoot(plan: Plan, focus: Seen | None, pool: Sequence[Seen], lead: str, rule: str | None) -> Seen | None:
-    """R-CMB-SHOOT: a target in line of sight and in range, from `pool`."""
+def can_shoot(plan: Plan) -> bool:
+    """R-CMB-SHOOT: a ranged weapon with ammo, and not in base contact with anyone."""
+    return plan.bot.shoot_range is not None and plan.loaded and not plan.touching()
+
+
+def shoot_targets(plan: Plan) -> tuple[list[Seen], list[Seen]]:
+    """Characters in line of sight and within range: (known now, known only before the move).
+
+    R-ACT-FACTS: after a move only the move's own target is measured anew; anyone else is a
+    candidate by the facts measured before the move, and a shot at them is conditional."""
+    reach = plan.bot.shoot_range
+    known: list[Seen] = []
+    unsure: list[Seen] = []
+    if reach is None:
+        return known, unsure
+    for c in plan.seen:
+        if c.line_of_sight and 0 < plan.now(c) <= reach:
+            (known if plan.known(c) else unsure).append(c)
+    return known, unsure
+
+
+def shoot(plan: Plan, focus: Seen | None, lead: str, rule: str | None) -> Action | None:
+    """R-CMB-SHOOT, R-ACT-SHOOT-ANY: a Character in line of sight and in range; one whose facts a
+    move made unknown only conditionally (R-ACT-FACTS), and only when no known one qualifies."""
     if not can_shoot(plan):
         return None
-    reach, name = plan.bot.shoot_range, plan.bot.name
-    marks = [c for c in pool if c.line_of_sight and plan.now(c) <= reach]
-    if not marks:
+    known, unsure = shoot_targets(plan)
+    if not known and not unsure:
         return None
-    foe = pick(marks, plan, focus)
-    plan.add("shoot", foe.name, None, lead + (
-        f"{foe.name} is in line of sight {inches(plan.now(foe))} away, within {name}'s "
-        f"{inches(reach)} range, and {name} is not in base contact, so it shoots in Phase 3."),
-        rule or "R-CMB-SHOOT")
-    return foe
+    foe = pick(known or unsure, plan, focus)
+    reach, name, away = inches(plan.bot.shoot_range or 0), plan.bot.name, inches(plan.now(foe))
+    if known:
+        plan.add("shoot", foe.name, None, lead + (
+            f"{foe.name} is in line of sight {away} away, within {name}'s {reach} range, and {name} "
+            "is not in base contact, so it shoots in Phase 3."), rule or "R-CMB-SHOOT")
+    else:
+        plan.add("shoot", foe.name, None, lead + (
+            f"Before it moved, {foe.name} was in line of sight {away} away, within {name}'s {reach} "
+            f"range; after its move toward {plan.moved_to} that is unknown, so it shoots {foe.name} "
+            "in Phase 3 only if you confirm line of sight and range then."),
+            rule or "R-ACT-FACTS", condition=CONFIRM_SHOT)
+    plan.last = foe
+    return plan.actions[-1]
 
 
-def scan(plan: Plan, focus: Seen | None, lead: str, rule: str | None) -> Seen | None:
-    """R-SCAN: +1 Marked to a Character both in line of sight and inside the zone; none, no Scan."""
-    eligible = [c for c in plan.seen if c.line_of_sight and plan.in_zone(c)]
+def scan(plan: Plan, focus: Seen | None, lead: str, rule: str | None) -> Action | None:
+    """R-SCAN: +1 Marked to a Character both in line of sight and inside the zone; none, no Scan.
+    A Scan resolves at once, so after a move only the move's own target qualifies (R-ACT-FACTS)."""
+    eligible = [c for c in plan.seen if c.line_of_sight and plan.known(c) and plan.in_zone(c)]
     if not eligible:
         return None
     foe, name = pick(eligible, plan, focus), plan.bot.name
     plan.add("scan", foe.name, None, lead + (
         f"{foe.name} is in line of sight and inside {name}'s {inches(plan.bot.control_zone)} zone, "
         f"so a Scan gives {foe.name} +1 Marked at once."), rule or "R-SCAN")
-    return foe
+    plan.last = foe
+    return plan.actions[-1]
+
+
+def must_reload(plan: Plan) -> bool:
+    """R-ACT-RELOAD: a ranged weapon out of ammunition and an unused Interact."""
+    return plan.bot.shoot_range is not None and not plan.loaded and INTERACT not in plan.used
+
+
+def reload_then_shoot(plan: Plan) -> bool:
+    """Reload first when both slots are free and a Shoot would follow it (R-ACT-RELOAD)."""
+    if not must_reload(plan) or plan.actions or plan.touching():
+        return False
+    known, unsure = shoot_targets(plan)
+    return bool(known or unsure)
+
+
+def reload(plan: Plan, lead: str, rule: str | None) -> Action:
+    """R-ACT-RELOAD: an Interact, resolved at once in Phase 2 (R-ACT-PHASE): Out of Ammo clears."""
+    plan.loaded = True
+    plan.add("reload", None, None, lead + (
+        f"{plan.bot.name} is out of ammunition, so it Reloads (an Interact) at once: Out of Ammo "
+        "is cleared."), rule or "R-ACT-RELOAD")
+    return plan.actions[-1]
 
 
 def fallback(plan: Plan, target: str | None, remaining: float, has_base: bool = True,

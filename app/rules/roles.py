@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import random
 
-from app.rules.activation_types import Directive, Seen
+from app.rules.activation_types import ATTACK, INTERACT, MANEUVER, SCAN, Directive, Seen
 from app.rules.plan import (
     Plan,
     approach,
+    cannot_move,
     closest,
-    fallback,
     fight_in_contact,
+    finish,
     inches,
     pick,
-    respond,
     stand_up,
 )
 
@@ -39,14 +39,15 @@ def hunter_target(plan: Plan) -> tuple[Seen | None, str]:
 
 
 def hunter(plan: Plan, directive: Directive, rng: random.Random | None) -> None:
+    """R-ROLE-HUNTER; R-HUNTER-SLOT2: after the move, melee if it reached contact, else Shoot,
+    else Scan, else Reload, else the fallback on toward its target."""
     focus, why = hunter_target(plan)
     if plan.bot.knocked_down:
         stand_up(plan)
-        if respond(plan, focus, plan.seen) is None:
-            if focus is None:
-                fallback(plan, None, 0.0, False, rolled_direction(directive, rng))
-            else:
-                fallback(plan, focus.name, focus.reach)
+        if focus is None:
+            finish(plan, None, direction=rolled_direction(directive, rng))
+        else:
+            finish(plan, focus, focus.name, focus.reach)
         return
     if focus is None:
         random_move(plan, directive, rng)
@@ -55,9 +56,7 @@ def hunter(plan: Plan, directive: Directive, rng: random.Random | None) -> None:
         fight_in_contact(plan, focus)
         return
     approach(plan, focus.name, focus.reach, why, "R-ROLE-HUNTER", seen=focus)
-    # R-HUNTER-SLOT2: melee if the move reached contact, else Shoot, else Scan, else the fallback.
-    if respond(plan, focus, plan.seen) is None:
-        fallback(plan, focus.name, plan.now(focus))
+    finish(plan, focus, focus.name, plan.now(focus))
 
 
 def rolled_direction(directive: Directive, rng: random.Random | None) -> int:
@@ -68,19 +67,23 @@ def rolled_direction(directive: Directive, rng: random.Random | None) -> int:
 
 
 def random_move(plan: Plan, directive: Directive, rng: random.Random | None) -> None:
-    """R-ROLE-HUNTER: a full Walk in a rolled direction; R-HUNTER-RANDOM: the fallback goes on."""
+    """R-ROLE-HUNTER: a full Walk in a rolled direction; R-HUNTER-RANDOM: the fallback goes on
+    (after a Reload when its weapon is empty: R-ACT-RELOAD)."""
     bot = plan.bot
+    plan.why[ATTACK] = plan.why[SCAN] = "no Character is inside its zone or in its line of sight"
     direction = rolled_direction(directive, rng)
     told = "given" if directive.direction is not None else "rolled"
     move = float(max(bot.run, bot.walk) if bot.full_throttle else bot.walk)
     if move <= 0:
-        plan.notes.append(f"{bot.name} cannot move: its Walk and Run are 0.")
+        cannot_move(plan)
+        finish(plan)
         return
     size = "a complete Run, forced by Full Throttle" if bot.full_throttle else "a full Walk"
     plan.add("random_move", None, move, f"No Character is inside {bot.name}'s zone or in its line of "
              f"sight, so it moves randomly: {size} of {inches(move)} in direction {direction} ({told}).",
              "R-ROLE-HUNTER", direction=direction)
-    fallback(plan, None, 0.0, False, direction)
+    plan.moved_toward(None, move)
+    finish(plan, None, direction=direction)
 
 
 def sentry(plan: Plan, directive: Directive) -> None:
@@ -90,8 +93,8 @@ def sentry(plan: Plan, directive: Directive) -> None:
     must_return = not directive.exempt and away > bot.walk
     if bot.knocked_down:
         stand_up(plan)
-        if respond(plan, None, plan.zone()) is None and must_return:
-            fallback(plan, subject, away)
+        plan.why[MANEUVER] = f"it is within one Walk of {subject}"
+        finish(plan, None, subject if must_return else None, away)
         return
     touching = plan.touching()
     if touching:
@@ -104,8 +107,8 @@ def sentry(plan: Plan, directive: Directive) -> None:
 
 def return_to_post(plan: Plan, subject: str, away: float) -> None:
     """R-SENTRY-RETURN: head back until within one Walk of the subject (Walk if one Walk gets it
-    there, else Run, stopping at the subject's base); slot 2 deals with its zone, else the fallback
-    while still outside one Walk."""
+    there, else Run, stopping at the subject's base); the other slot as R-SLOT2-PRIORITY, else
+    the fallback while still outside one Walk."""
     bot = plan.bot
     reach = max(bot.run, bot.walk)
     if not bot.full_throttle and away - bot.walk <= bot.walk:
@@ -113,27 +116,31 @@ def return_to_post(plan: Plan, subject: str, away: float) -> None:
     else:
         action, move = "run", float(min(reach, away))
     if move <= 0:
-        plan.notes.append(f"{bot.name} cannot move: its Walk and Run are 0.")
+        cannot_move(plan)
+        finish(plan)
         return
     throttle = " (Full Throttle forces a complete Run)" if bot.full_throttle else ""
     plan.add(action, subject, move, f"{subject} is {inches(away)} away, more than one Walk "
              f"({inches(bot.walk)}), so {bot.name} {action}s {inches(move)} back toward it to be within "
              f"one Walk at the Phase 4 check{throttle}.", "R-ROLE-SENTRY")
+    plan.moved_toward(subject, move)
     left = away - move
-    if respond(plan, None, plan.zone()) is None and not (left > bot.walk and fallback(plan, subject, left)):
-        plan.notes.append(f"Slot 2 stays empty: nothing to Scan or attack in {bot.name}'s zone.")
+    plan.why[MANEUVER] = f"it is within one Walk of {subject} again"
+    finish(plan, None, subject if left > bot.walk else None, left)
 
 
 def guard(plan: Plan, subject: str, away: float, exempt: bool) -> None:
     """R-SENTRY-INTRUDER: at its post a Sentry charges the closest Character in its zone only when
     the charge surely ends within one Walk of its subject (subject distance + intruder distance
     ≤ Walk) or it is exempt; otherwise it shoots or Scans from its post. R-SENTRY-HOLD: nobody in
-    its zone, it holds its post and takes no action."""
+    its zone, it holds its post, shooting from there (R-ACT-SHOOT-ANY) rather than standing idle."""
     bot = plan.bot
     intruders = plan.zone()
+    plan.why[MANEUVER] = f"leaving its post at {subject} is not logical (R-SENTRY-HOLD)"
     if not intruders:
         plan.notes.append(f"No Character is inside {bot.name}'s zone and it is within one Walk of "
                           f"{subject}, so it holds its post (R-SENTRY-HOLD).")
+        finish(plan)
         return
     focus, plan.ties = closest(intruders, plan)
     if exempt or away + focus.reach <= bot.walk:
@@ -142,16 +149,13 @@ def guard(plan: Plan, subject: str, away: float, exempt: bool) -> None:
                f"{focus.name} is the closest Character inside {bot.name}'s zone and it is exempt from "
                "the position check")
         approach(plan, focus.name, focus.reach, why, "R-SENTRY-INTRUDER", seen=focus)
-        if respond(plan, focus, intruders) is None:
-            fallback(plan, focus.name, plan.now(focus))
+        finish(plan, focus, focus.name, plan.now(focus))
         return
     lead = f"Charging {focus.name} could take {bot.name} more than one Walk from {subject}: "
-    first = respond(plan, focus, intruders, lead, "R-SENTRY-INTRUDER")
-    if first is None:
+    finish(plan, focus, lead=lead, rule="R-SENTRY-INTRUDER")
+    if not plan.actions:
         plan.notes.append(f"{bot.name} holds its post: it can neither shoot nor Scan {focus.name} "
                           "from there (R-SENTRY-INTRUDER).")
-    elif respond(plan, first, intruders) is None:
-        plan.notes.append(f"Slot 2 stays empty: leaving its post is not logical for {bot.name}.")
 
 
 def interact(plan: Plan, obj: str, walked: bool) -> None:
@@ -165,66 +169,99 @@ def interact(plan: Plan, obj: str, walked: bool) -> None:
 
 def engaged_or_unmeasured(plan: Plan, where: str, distance: float | None) -> bool:
     """Before a Worker or Patrol moves: in base contact it fights (R-CONTACT-MELEE); without a
-    reported distance it does not move and only deals with its zone (R-ACT-UNKNOWN)."""
+    reported distance it does not move and only deals with Characters (R-ACT-UNKNOWN)."""
     touching = plan.touching()
     if touching:
         fight_in_contact(plan, pick(touching, plan))
         return True
     if distance is None:
         plan.notes.append(f"No distance to {where} was reported, so {plan.bot.name} does not move.")
-        respond(plan, None, plan.zone())
+        plan.why[MANEUVER] = f"no distance to {where} was reported (R-ACT-UNKNOWN)"
+        finish(plan)
         return True
     return False
 
 
 def worker(plan: Plan, directive: Directive) -> None:
-    """R-ROLE-WORKER; R-WORKER-SLOT2: with its object handled or out of reach, slot 2 deals with
-    Characters in its zone (Melee, Shoot, Scan), else the fallback toward the object."""
+    """R-ROLE-WORKER; R-WORKER-SLOT2: with its object handled or out of reach, the other slot
+    deals with Characters (R-SLOT2-PRIORITY, R-ACT-SHOOT-ANY), else the fallback toward the object."""
     bot = plan.bot
     obj = directive.object or "its object"
     at_object = directive.object_contact or directive.object_distance == 0
     away = 0.0 if at_object else (directive.object_distance or 0.0)
+    plan.why[INTERACT] = f"{obj} is out of reach"
+    if at_object:
+        plan.why[MANEUVER] = f"it works at {obj}, in base contact"
     if bot.knocked_down:
         stand_up(plan)
         if at_object:
             interact(plan, obj, False)
-        elif respond(plan, None, plan.zone()) is None:
-            fallback(plan, obj, away)
+        finish(plan, None, None if at_object else obj, away)
         return
     if at_object:
         interact(plan, obj, False)
-        respond(plan, None, plan.zone())
+        finish(plan)
         return
     if engaged_or_unmeasured(plan, obj, directive.object_distance):
         return
     move = approach(plan, obj, away, f"{bot.name} works at {obj}, {inches(away)} away", "R-ROLE-WORKER")
     if move >= away > 0:
         interact(plan, obj, True)  # R-WORKER-RUN: a Run into contact leaves the Interact too
-    elif move > 0 and respond(plan, None, plan.zone()) is None:
-        fallback(plan, obj, away - move)
+        return
+    finish(plan, None, obj if move > 0 else None, away - move)
 
 
 def patrol(plan: Plan, directive: Directive) -> None:
-    """R-ROLE-PATROL; R-PATROL-SLOT2: slot 2 deals with Characters in its zone, else the fallback
-    on toward the waypoint. `arrived` tells the turn engine to advance the waypoint."""
-    bot = plan.bot
+    """R-ROLE-PATROL; R-PATROL-SLOT2: the other slot deals with Characters (R-SLOT2-PRIORITY,
+    R-ACT-SHOOT-ANY), else the fallback on toward the waypoint. Standing on its waypoint it
+    heads for the next one, whose distance must be given: without it nothing is decided and
+    `needs` asks for it (no decision on a guess)."""
     waypoint = directive.waypoint or "its next waypoint"
-    away = directive.waypoint_distance or 0.0
+    distance = directive.waypoint_distance
+    if distance == 0 and not plan.touching():
+        plan.reached.append(waypoint)
+        follow = directive.next_waypoint
+        if follow is None or follow != waypoint:  # one waypoint only: it stays on it
+            waypoint, distance = follow or "its next waypoint", directive.next_waypoint_distance
+            if distance is None:
+                wait_for_next_waypoint(plan, directive.waypoint or "its waypoint", waypoint)
+                return
+    plan.next_waypoint = waypoint if plan.reached else None
+    patrol_toward(plan, waypoint, distance)
+
+
+def wait_for_next_waypoint(plan: Plan, here: str, follow: str) -> None:
+    """R-ROLE-PATROL: the move toward the next waypoint needs its distance, asked, never guessed."""
+    plan.next_waypoint = None if follow == "its next waypoint" else follow
+    plan.needs.append("next_waypoint_distance")
+    plan.notes.append(f"{plan.bot.name} stands on {here}, so it heads for {follow} next: measure the "
+                      f"distance from it to {follow} to decide its actions.")
+
+
+def patrol_toward(plan: Plan, waypoint: str, distance: float | None) -> None:
+    bot = plan.bot
+    away = distance or 0.0
     if bot.knocked_down:
         stand_up(plan)
-        if respond(plan, None, plan.zone()) is None and fallback(plan, waypoint, away, False):
-            plan.arrived = plan.actions[-1].move >= away
+        plan.why[MANEUVER] = f"it is at {waypoint}"
+        finish(plan, None, waypoint, away, has_base=False)
+        note_arrival(plan, waypoint, away)
         return
-    if engaged_or_unmeasured(plan, waypoint, directive.waypoint_distance):
+    if engaged_or_unmeasured(plan, waypoint, distance):
         return
-    if away <= 0:
-        plan.arrived = True
-        plan.notes.append(f"{bot.name} is already at {waypoint}: the turn engine moves it on to the next.")
-        respond(plan, None, plan.zone())
+    if away <= 0:  # its only waypoint: it stays on it
+        plan.why[MANEUVER] = f"it is on {waypoint}, its only waypoint"
+        finish(plan)
         return
     move = approach(plan, waypoint, away, f"{bot.name} patrols toward waypoint {waypoint}, "
                     f"{inches(away)} away", "R-ROLE-PATROL", has_base=False)
-    plan.arrived = move >= away
-    if move > 0 and respond(plan, None, plan.zone()) is None and not plan.arrived:
-        if fallback(plan, waypoint, away - move, False):
-            plan.arrived = move + plan.actions[-1].move >= away
+    plan.why[MANEUVER] = f"it reaches {waypoint}" if move >= away else "half its Walk is 0"
+    finish(plan, None, waypoint if 0 < move < away else None, away - move, has_base=False)
+    note_arrival(plan, waypoint, away)
+
+
+def note_arrival(plan: Plan, waypoint: str, away: float) -> None:
+    """`reached` gains the waypoint when the moves toward it cover its distance (R-PATROL-ROUTE)."""
+    moved = sum(a.move or 0.0 for a in plan.actions if a.target == waypoint and a.family == "maneuver")
+    if away > 0 and moved >= away:
+        plan.reached.append(waypoint)

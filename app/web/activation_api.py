@@ -65,6 +65,11 @@ class DirectiveIn(Strict):
     waypoint_distance: Inches | None = None
     direction: int | None = Field(default=None, ge=1, le=8)
     exempt: bool = False
+    next_waypoint: Name | None = Field(default=None, description=(
+        "Patrol: the waypoint after `waypoint` (Route or Circuit order), named in the answer."))
+    next_waypoint_distance: Inches | None = Field(default=None, description=(
+        "Patrol standing on its waypoint (waypoint_distance 0): the distance to the next one. "
+        "Without it the answer decides nothing and lists it in `needs`."))
 
 
 class ActivationIn(Strict):
@@ -94,6 +99,16 @@ class ActionOut(BaseModel):
     reason: str
     rule: str
     direction: int | None = None
+    conditional: bool = Field(default=False, description=(
+        "R-ACT-FACTS: planned on facts a move made unknown; it happens only if the player "
+        "confirms `condition` when it resolves (Phase 3)."))
+    condition: str | None = None
+
+
+class EmptySlotOut(BaseModel):
+    slot: int
+    reason: str
+    rule: str
 
 
 class MarkOut(BaseModel):
@@ -109,6 +124,11 @@ class ActivationOut(BaseModel):
     ties: list[str]
     arrived: bool = Field(description="A Patrol's move reaches its waypoint: advance to the next one.")
     notes: list[str] = Field(description="Why a slot is empty, when one is.")
+    empty_slots: list[EmptySlotOut] = Field(description="Each absent slot with its reason.")
+    reached: list[str] = Field(description="Waypoints a Patrol reaches (or stands on), in order.")
+    next_waypoint: str | None = Field(description="Where a Patrol heads after standing on its waypoint.")
+    needs: list[str] = Field(description=(
+        "Facts the decision waits for (e.g. next_waypoint_distance): no action is decided until given."))
 
 
 # What each role needs to know about its assignment (R-ROLE-SENTRY, -WORKER, -PATROL).
@@ -167,7 +187,8 @@ async def activation(body: Annotated[ActivationIn, Body(openapi_examples=EXAMPLE
         to_activator(body.bot),
         [Seen(c.name, c.distance, c.line_of_sight, c.base_contact) for c in body.characters],
         Directive(d.subject, d.subject_distance, d.object, d.object_distance, d.object_contact,
-                  d.waypoint, d.waypoint_distance, d.direction, d.exempt),
+                  d.waypoint, d.waypoint_distance, d.direction, d.exempt, d.next_waypoint,
+                  d.next_waypoint_distance),
         SeededOnUse(lambda: seed_of(body)),
     )
     return JSONResponse(result.as_dict())

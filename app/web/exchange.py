@@ -1,30 +1,52 @@
-"""Export, import and backup over HTTP. The document format lives in app/exchange.py."""
+"""Export and import over HTTP (the document format lives in app/exchange.py). Either link may
+export its game; anyone may import a game export, which makes a new game they hold the links of.
+A backup of all games is the admin's (app/web/admin.py).
+
+Imports and restores run one at a time in the process: a 20 MB document takes some ten times that
+in memory while it is parsed, and several at once must not take the whole machine.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.datastructures import UploadFile as StarletteUpload
 
-from app import exchange, games
+from app import backup, exchange
 from app.tables import Game, now
+from app.web import device
 from app.web.deps import OpenedDep, SessionDep
 from app.web.errors import safe_loc, utf8
-from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
 api_router = APIRouter(prefix="/api", tags=["export and import"])
 
 TOO_LARGE = f"The document is larger than {exchange.MAX_BYTES // (1024 * 1024)} MB."
+BACKUP_IS_ADMINS = ("This is a backup of all games: it restores only from the admin link "
+                    "(see the README). Import one exported game here.")
+T = TypeVar("T")
+_one_at_a_time = asyncio.Semaphore(1)
 
 
 class TooLarge(Exception):
     pass
+
+
+class BackupRefused(Exception):
+    """A player's import was a backup of all games (403)."""
+
+
+async def one_at_a_time(work: Callable[..., T], *args: Any) -> T:
+    """Run a blocking import or restore in the thread pool, never two at once."""
+    async with _one_at_a_time:
+        return await run_in_threadpool(work, *args)
 
 
 def download(document: dict[str, Any], filename: str) -> JSONResponse:
@@ -46,12 +68,6 @@ def export(opened: OpenedDep, session: SessionDep) -> JSONResponse:
     """The whole game as one versioned JSON document (either link may export)."""
     document = exchange.export_game(session, opened.game)
     return download(document, f"potham-{slug(opened.game.name)}-{now():%Y%m%d-%H%M}.json")
-
-
-@api_router.get("/backup")
-def backup(session: SessionDep) -> JSONResponse:
-    """Every saved game in one document; importing it restores them all as new games."""
-    return download(exchange.export_backup(session), f"potham-backup-{now():%Y%m%d-%H%M}.json")
 
 
 async def read_limited(chunks) -> bytes:
@@ -82,30 +98,34 @@ def _declared_too_large(request: Request) -> bool:
 
 
 def _import(session, raw: bytes) -> list[Game]:
-    return exchange.import_documents(session, exchange.parse_document(decode(raw)))
+    document = decode(raw)
+    if isinstance(document, dict) and document.get("format") == backup.BACKUP_FORMAT:
+        raise BackupRefused
+    return exchange.import_documents(session, exchange.parse_document(document))
 
 
 @api_router.post("/games/import", status_code=201)
 async def import_json(request: Request, session: SessionDep):
-    """Body: an exported game (answers the new game, with new links) or a backup (answers `games`)."""
+    """Body: an exported game; answers the new game, with its new links. A backup of all games
+    is refused (403): it restores only with the admin token (`POST /api/restore`)."""
     try:
         if _declared_too_large(request):
             raise TooLarge
         raw = await read_limited(request.stream())
-        stored = await run_in_threadpool(_import, session, raw)
+        (stored,) = await one_at_a_time(_import, session, raw)
     except TooLarge:
         return JSONResponse({"detail": TOO_LARGE}, status_code=413)
+    except BackupRefused:
+        return JSONResponse({"detail": BACKUP_IS_ADMINS}, status_code=403)
     except exchange.Problem as problem:
         return JSONResponse({"detail": [{**e, "loc": safe_loc(e["loc"])} for e in problem.errors]},
                             status_code=422)
-    if len(stored) == 1:
-        return created(stored[0])
-    return {"games": [created(g) for g in stored]}
+    return created(stored)
 
 
 @router.post("/games/import")
 async def import_upload(request: Request, session: SessionDep):
-    """The home page's upload: opens the imported game, or the list after a backup."""
+    """The home page's upload: opens the imported game (so this device remembers it)."""
     try:
         if _declared_too_large(request):
             raise TooLarge
@@ -116,11 +136,10 @@ async def import_upload(request: Request, session: SessionDep):
         raw = await upload.read(exchange.MAX_BYTES + 1)
         if len(raw) > exchange.MAX_BYTES:
             raise TooLarge
-        stored = await run_in_threadpool(_import, session, raw)
-    except (TooLarge, exchange.Problem) as error:
-        message = TOO_LARGE if isinstance(error, TooLarge) else utf8(str(error))
-        context = {"games": await run_in_threadpool(games.list_games, session), "import_error": message}
-        return templates.TemplateResponse(request, "home.html", context,
-                                          status_code=413 if isinstance(error, TooLarge) else 422)
-    target = f"/g/{stored[0].edit_token}" if len(stored) == 1 else "/"
-    return RedirectResponse(target, status_code=303)
+        (stored,) = await one_at_a_time(_import, session, raw)
+    except (TooLarge, BackupRefused, exchange.Problem) as error:
+        message, status = {TooLarge: (TOO_LARGE, 413), BackupRefused: (BACKUP_IS_ADMINS, 403)}.get(
+            type(error), (utf8(str(error)), 422))
+        context = {**await run_in_threadpool(device.home_context, request, session), "import_error": message}
+        return device.render_home(request, context, status)
+    return RedirectResponse(f"/g/{stored.edit_token}", status_code=303)

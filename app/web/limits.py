@@ -1,8 +1,9 @@
 """Request bodies have a size limit: an absurd body is refused at once with 413, before it is
 parsed, validated or echoed back in a 422 (a 5 MB list would otherwise cost seconds and memory).
 
-A command, a roster or house form and a rules request are a few KB. Imports carry a whole game:
-they keep their own, larger limit and their own answers (app/web/exchange.py).
+A command, a roster or house form and a rules request are a few KB. Imports carry a whole game
+and restores a whole backup: they keep their own, larger limits and their own answers
+(app/web/exchange.py, app/web/admin.py).
 """
 
 from __future__ import annotations
@@ -11,7 +12,11 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 1024 * 1024
-IMPORT_PATHS = frozenset({"/api/games/import", "/games/import"})
+IMPORT_PATHS = frozenset({"/api/games/import", "/games/import", "/api/restore"})
+
+
+def has_own_limit(path: str) -> bool:
+    return path in IMPORT_PATHS or (path.startswith("/admin/") and path.endswith("/restore"))
 TOO_LARGE = "The request body is larger than 1 MB."
 
 
@@ -25,7 +30,7 @@ class BodyLimit:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] in IMPORT_PATHS:
+        if scope["type"] != "http" or has_own_limit(scope["path"]):
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length", b"0")

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field, ValidationError
 from app import games
 from app.rules.glossary import AREAS
 from app.rules.models import GameName
+from app.web import device
 from app.web.deps import EditDep, OpenedDep, SessionDep
 from app.web.panels import game_context
 from app.web.templating import templates
@@ -43,7 +44,30 @@ def is_htmx(request: Request) -> bool:
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, session: SessionDep):
-    return templates.TemplateResponse(request, "home.html", {"games": games.list_games(session)})
+    """The games this browser created or opened (app/web/device.py), never anyone else's."""
+    return device.render_home(request, device.home_context(request, session))
+
+
+@router.post("/open", response_class=HTMLResponse)
+def open_link(request: Request, session: SessionDep, link: Annotated[str, Form()] = ""):
+    """Open a game from a pasted play or watch link (or its token alone)."""
+    token = device.find_token(link[:2000])
+    found = games.find_game(session, token) if token else None
+    if found is None:
+        context = {**device.home_context(request, session), "open_error":
+                   "No game opens with this link. Paste the whole play or watch link you were given.",
+                   "open_value": link[:2000]}
+        return device.render_home(request, context, 422)
+    path = "g" if found[1] == "edit" else "v"
+    return RedirectResponse(f"/{path}/{token}", status_code=303)
+
+
+@router.post("/forget")
+def forget(request: Request, token: Annotated[str, Form()] = ""):
+    """Take a game off this device's list (the game and its links stay as they are)."""
+    response = RedirectResponse("/", status_code=303)
+    device.forget(request, response, token)
+    return response
 
 
 @router.get("/rules", response_class=HTMLResponse)
@@ -58,9 +82,9 @@ def create_game(request: Request, session: SessionDep,
     try:
         form = GameForm(name=name.strip(), seed=seed.strip() or None)
     except ValidationError as error:
-        context = {"games": games.list_games(session), "errors": form_errors(error),
+        context = {**device.home_context(request, session), "errors": form_errors(error),
                    "values": {"name": name, "seed": seed}}
-        return templates.TemplateResponse(request, "home.html", context, status_code=422)
+        return device.render_home(request, context, 422)
     game = games.create_game(session, form.name, form.seed)
     return RedirectResponse(f"/g/{game.edit_token}", status_code=303)
 
@@ -72,13 +96,17 @@ def play(request: Request, opened: OpenedDep, session: SessionDep, before: int |
     "Show older"); `bot`: the AI-Bot to activate next in Phase 2 (R-ACT-ORDER)."""
     if not opened.can_edit:  # a watch token used on the play path still only watches
         return RedirectResponse(f"/v/{opened.token}", status_code=303)
-    return game_page(request, opened, session, before, bot)
+    response = game_page(request, opened, session, before, bot)
+    device.remember(request, response, opened.game.edit_token)
+    return response
 
 
 @router.get("/v/{token}", response_class=HTMLResponse)
 def watch(request: Request, opened: OpenedDep, session: SessionDep, before: int | None = None):
     opened.access = "view"  # the watch page never shows controls, whatever the token
-    return game_page(request, opened, session, before)
+    response = game_page(request, opened, session, before)
+    device.remember(request, response, opened.game.view_token)  # never the play link, whatever opened it
+    return response
 
 
 def game_page(request: Request, opened, session, before: int | None = None, bot: str | None = None):
@@ -99,7 +127,7 @@ def rename(request: Request, opened: EditDep, session: SessionDep,
     if not is_htmx(request):
         return RedirectResponse("/" if from_home else f"/g/{opened.token}", status_code=303)
     if from_home:
-        return templates.TemplateResponse(request, "_game_row.html", {"g": opened.game})
+        return templates.TemplateResponse(request, "_game_row.html", {"g": opened.game, "access": "edit"})
     return templates.TemplateResponse(request, "_game_title.html", {"game": opened.game, "opened": opened})
 
 
@@ -109,20 +137,22 @@ def _rename_refused(request: Request, opened, session, errors: dict[str, str], n
     values = {"name": name}
     if from_home:
         if is_htmx(request):
-            context = {"g": opened.game, "errors": errors, "values": values}
+            context = {"g": opened.game, "access": "edit", "errors": errors, "values": values}
             return templates.TemplateResponse(request, "_game_row.html", context, status_code=422)
-        context = {"games": games.list_games(session), "row_id": opened.game.id, "row_errors": errors,
+        context = {**device.home_context(request, session), "row_id": opened.game.id, "row_errors": errors,
                    "row_values": values}
-        return templates.TemplateResponse(request, "home.html", context, status_code=422)
+        return device.render_home(request, context, 422)
     context = game_context(opened, session, errors=errors, values=values)
     name = "_game_title.html" if is_htmx(request) else "game.html"
     return templates.TemplateResponse(request, name, context, status_code=422)
 
 
 @router.post("/g/{token}/duplicate")
-def duplicate(opened: EditDep, session: SessionDep, back: Annotated[str, Form()] = ""):
+def duplicate(request: Request, opened: EditDep, session: SessionDep, back: Annotated[str, Form()] = ""):
     copy = games.duplicate(session, opened.game)
-    return RedirectResponse("/" if back == "home" else f"/g/{copy.edit_token}", status_code=303)
+    response = RedirectResponse("/" if back == "home" else f"/g/{copy.edit_token}", status_code=303)
+    device.remember(request, response, copy.edit_token)  # the copy is listed on this device at once
+    return response
 
 
 @router.get("/g/{token}/delete", response_class=HTMLResponse)
@@ -133,6 +163,8 @@ def confirm_delete(request: Request, opened: EditDep, back: str = ""):
 
 
 @router.post("/g/{token}/delete")
-def delete(opened: EditDep, session: SessionDep):
+def delete(request: Request, opened: EditDep, session: SessionDep):
     games.delete(session, opened.game)
-    return RedirectResponse("/", status_code=303)
+    response = RedirectResponse("/", status_code=303)
+    device.forget(request, response, opened.token)
+    return response

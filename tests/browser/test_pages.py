@@ -9,10 +9,12 @@ from tests.support.layout import layout_problems
 
 
 def test_saved_games_are_renamed_in_place_and_deleted_after_confirming(browser, live_server, artifacts):
-    for name in ("Night shift", "Day shift"):
-        httpx.post(f"{live_server.url}/api/games", json={"name": name}).raise_for_status()
     context = browser.new_context(viewport={"width": 768, "height": 1024})
     page = context.new_page()
+    for name in ("Night shift", "Day shift"):
+        r = httpx.post(f"{live_server.url}/api/games", json={"name": name})
+        r.raise_for_status()
+        page.goto(live_server.url + r.json()["edit_url"])  # opened on this device: its home lists it
     page.goto(live_server.url + "/")
     assert layout_problems(page) == []
     row = page.locator("li.game-row", has_text="Night shift")

@@ -159,8 +159,9 @@ def test_a_stream_answering_404_says_the_game_is_gone_and_stops_retrying(browser
 
 def test_the_home_page_leads_with_saved_games_and_the_file_picker_is_a_44px_button(browser, live_server):
     url = live_server.url
-    new_game(url, "Night shift", roster=False)
+    game = new_game(url, "Night shift", roster=False)
     page = browser.new_context(viewport={"width": 768, "height": 1024}).new_page()
+    page.goto(url + game["edit_url"])  # opened on this device, so its home page lists it
     page.goto(url + "/")
     order = page.evaluate("[...document.querySelectorAll('main > section')].map(s => s.id)")
     assert order == ["saved-games", "new-game", "exchange"]

@@ -46,6 +46,7 @@ class LiveServer:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.stop()  # never leave a half-started server behind
         raise RuntimeError(f"server did not start in {timeout}s: {self.log_path.read_text()[-2000:]}")
 
     def stop(self) -> None:

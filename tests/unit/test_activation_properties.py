@@ -102,7 +102,8 @@ def test_R_CMB_SHOOT_only_with_weapon_ammo_line_of_sight_and_out_of_contact(boar
     bot, seen, _, result = decide(board)
     by_name = {c.name: c for c in seen}
     for shot in (a for a in result.actions if a.action == "shoot"):
-        assert bot.shoot_range is not None and bot.has_ammo and by_name[shot.target].line_of_sight
+        reloaded = any(a.action == "reload" and a.slot < shot.slot for a in result.actions)  # R-ACT-RELOAD
+        assert bot.shoot_range is not None and (bot.has_ammo or reloaded) and by_name[shot.target].line_of_sight
         assert not any(c.base_contact for c in seen)
         assert shot.phase == 3
 
@@ -116,3 +117,40 @@ def test_every_action_has_a_reason_and_a_rule_and_the_answer_is_json_ready(board
     for action in data["actions"]:
         assert action["reason"].endswith(".") and action["rule"].startswith("R-")
         assert action["phase"] == (3 if action["action"] in {"melee", "shoot"} else 2)
+
+
+def legal_unused(bot, seen, directive, result) -> list[str]:
+    """What the facts make legal in a family the plan left unused (ignoring the fallback): a
+    Shoot in sight and range with ammo (or after a planned Reload), a Reload, an Interact with
+    the Worker's object in contact. Distances after slot 1's move: only the move's own target
+    is measured anew (R-ACT-FACTS); anyone else keeps the distance measured before the move."""
+    used = {a.family for a in result.actions if not a.fallback}
+    mover = next((a for a in result.actions if a.slot == 1 and a.move and not a.fallback), None)
+    after = {c.name: c.reach - (mover.move if mover and mover.target == c.name else 0.0) for c in seen}
+    loaded = bot.has_ammo or any(a.action == "reload" for a in result.actions)
+    legal = []
+    if ("attack" not in used and bot.shoot_range is not None and loaded and min(after.values(), default=1) > 0
+            and any(c.line_of_sight and after[c.name] <= bot.shoot_range for c in seen)):
+        legal.append("shoot")
+    if "interact" not in used and bot.shoot_range is not None and not loaded:
+        legal.append("reload")
+    at_object = directive.object_contact or directive.object_distance == 0
+    if "interact" not in used and bot.role == "worker" and at_object and not any(c.reach <= 0 for c in seen):
+        legal.append("interact")
+    return legal
+
+
+@settings(max_examples=600, deadline=None)
+@given(boards)
+def test_R_ACT_SHOOT_ANY_R_ACT_RELOAD_no_empty_slot_nor_fallback_while_a_legal_action_is_unused(board):
+    """Issue 8 "Also": over many generated activations, no slot stays empty and no fallback is
+    taken while a legal action in an unused family exists, unless the card says why (a Reboot,
+    a decision waiting for a fact); and every empty slot carries its reason (item 15)."""
+    bot, seen, directive, result = decide(board)
+    assert [e.slot for e in result.empty] == list(range(len(result.actions) + 1, 3))
+    assert all(e.reason and e.rule.startswith("R-") for e in result.empty)
+    if bot.rebooted or result.needs:
+        assert result.actions == () and result.empty  # the card says why
+        return
+    idle = len(result.actions) < 2 or any(a.fallback for a in result.actions)
+    assert not (idle and legal_unused(bot, seen, directive, result)), (result.actions, result.empty)

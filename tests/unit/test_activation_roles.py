@@ -190,11 +190,13 @@ def test_R_ROLE_WORKER_moves_to_its_object_then_interacts(directive, kw, charact
     (20.0, {}, [], [("run", "B", 8.0), ("walk", "B", 2.0)], False),
     (9.0, {}, [], [("run", "B", 8.0), ("walk", "B", 1.0)], True),  # the fallback reaches B
     (20.0, {"shoot_range": 12.0}, [seen("Ada", 2.5)], [("run", "B", 8.0), ("shoot", "Ada", None)], False),
-    (20.0, {}, [seen("Ada", 2.5)], [("run", "B", 8.0), ("scan", "Ada", None)], False),
+    # R-ACT-FACTS: after the Run toward B, whether Ada is still in the zone is unknown, and a
+    # Scan resolves at once: no Scan on a stale fact, the fallback goes on toward B.
+    (20.0, {}, [seen("Ada", 2.5)], [("run", "B", 8.0), ("walk", "B", 2.0)], False),
     (5.0, {}, [seen("Ada", 0, contact=True)], [("melee", "Ada", None), ("scan", "Ada", None)], False),
     (0.0, {}, [], [], True),
 ], ids=["walk-arrives", "run-arrives", "fallback-on", "fallback-arrives", "R-PATROL-SLOT2-shoot-in-zone",
-        "R-PATROL-SLOT2-scan-in-zone", "R-CONTACT-MELEE", "already-there"])
+        "R-ACT-FACTS-no-scan-after-a-move-elsewhere", "R-CONTACT-MELEE", "already-there"])
 def test_R_ROLE_PATROL_moves_toward_its_waypoint_and_says_when_it_arrives(away, kw, characters, expected, arrived):
     result = activate(bot("patrol", **kw), characters, Directive(waypoint="B", waypoint_distance=away))
     assert plays(result) == expected
@@ -205,5 +207,5 @@ def test_R_ROLE_PATROL_moves_toward_its_waypoint_and_says_when_it_arrives(away, 
 
 def test_R_ACT_UNKNOWN_a_patrol_without_its_waypoint_distance_does_not_move():
     result = activate(bot("patrol", shoot_range=12.0), [seen("Ada", 2.0)], Directive(waypoint="B"))
-    assert plays(result) == [("shoot", "Ada", None)]
+    assert plays(result) == [("shoot", "Ada", None), ("scan", "Ada", None)]  # it still uses both slots
     assert result.arrived is False and "No distance to B" in result.notes[0]

@@ -524,7 +524,8 @@ def test_R_ROLE_equal_distances_are_the_players_choice_so_every_role_lists_the_t
 
 
 def test_R_PATROL_SLOT2_a_scan_between_equal_distances_lists_the_ties():
-    result = decide([see("Ada", 2), see("Bo", 2)], role="patrol", directive=Directive(waypoint="B", waypoint_distance=5))
+    # No waypoint distance, so it does not move (R-ACT-UNKNOWN) and its facts stand (R-ACT-FACTS).
+    result = decide([see("Ada", 2), see("Bo", 2)], role="patrol", directive=Directive(waypoint="B"))
     assert "scan" in actions(result) and set(result.ties) == {"Ada", "Bo"}
 
 

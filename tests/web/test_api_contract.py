@@ -226,7 +226,14 @@ def test_R_ROLE_HUNTER_random_move_when_nobody_qualifies(client):
         "R-CMB-SHOOT-out-of-range", "R-CMB-SHOOT-in-base-contact"])
 def test_R_CMB_SHOOT_never_without_weapon_ammo_los_range_or_in_contact(client, character, shoot):
     data = activation(client, [character], shoot=shoot, walk=0, run=0)
-    assert "shoot" not in [a["action"] for a in data["actions"]]
+    actions = [a["action"] for a in data["actions"]]
+    # R-ACT-RELOAD: an empty weapon may shoot only after a Reload (an Interact) earlier in the turn
+    assert "shoot" not in actions or "reload" in actions[:actions.index("shoot")]
+
+
+def test_R_ACT_RELOAD_an_empty_weapon_is_reloaded_then_shoots_in_the_same_activation(client):
+    data = activation(client, [ada(10)], shoot={"range": 18, "ammo": False}, walk=0, run=0)
+    assert [(a["family"], a["action"]) for a in data["actions"]] == [("interact", "reload"), ("attack", "shoot")]
 
 
 def test_R_CMB_SHOOT_a_sentry_at_its_post_shoots_a_visible_intruder(client):

@@ -14,7 +14,9 @@ HTMX = {"HX-Request": "true"}
 
 
 def new_game(client, name="Night shift"):
+    """A game made through the API and opened on this client's "device", so its home lists it."""
     game = client.post("/api/games", json={"name": name}).json()
+    assert client.get(f"/g/{game['edit_token']}").status_code == 200
     return game["edit_token"], game["view_token"]
 
 
@@ -25,6 +27,9 @@ def test_home_lists_saved_games_last_played_first_with_turn_phase_danger_and_las
         old.updated_at = new.updated_at - timedelta(days=2)
         session.add(old)
         session.commit()
+        tokens = old.edit_token, new.edit_token
+    for token in tokens:  # this device opened both (the home page lists only those)
+        client.get(f"/g/{token}")
     page = client.get("/").text
     assert page.index("New game") < page.index("Old game")
     row = page[page.index('id="game-'):]
@@ -205,7 +210,9 @@ def test_a_duplicated_or_imported_game_keeps_its_danger_limit_on_the_home_page(c
     client.post(f"/api/games/{token}/commands", json={"type": "set_house_rules", "house": {**house, "danger_limit": 18}})
     client.post(f"/g/{token}/duplicate")
     document = client.get(f"/api/games/{token}/export").json()
-    assert client.post("/api/games/import", json=document).status_code == 201
+    imported = client.post("/api/games/import", json=document)
+    assert imported.status_code == 201
+    client.get(imported.json()["edit_url"])
     assert client.get("/").text.count("Danger 0/18") == 3
 
 

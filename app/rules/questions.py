@@ -1,0 +1,292 @@
+"""One question at a time: the facts an activation needs, asked in the order the rule needs them.
+
+`next_question(bot, characters, directive, answers, rng)` answers either the next `Question`
+(one tap: who is in base contact, who is inside the zone, who can it see, which is closest, how
+far is X as a band, or exactly in inches) or, once the answers fix it, the `Activation` — the
+same answer `activation.activate` gives from inches. The page asks, stores the answer in
+`answers` and calls again; the JSON rules API keeps its inches.
+
+Never a guess: a decision is returned only when it is the same — every action, family,
+target, fallback and condition, the ties, the Marked and the empty slots — wherever each
+banded distance lies inside its band (the engine is run at both ends of every band and at
+every threshold, sum and difference of thresholds inside it: each comparison the roles make
+is against one of those). Otherwise the first fact, in rule order, that changes it is asked.
+A distance that only shapes a sentence ("walks into base contact", "a Run toward X") needs no
+inches: the reason then says "up to 4\"" or "more than 18\"" and `move` is null when the move
+itself is not fixed.
+
+`answers` (JSON-friendly, every key optional):
+  contact: [names]          Characters in base contact with the bot
+  zone: [names]             Characters inside its zone (base contact counts as inside)
+  line_of_sight: [names]    Characters it can see
+  closest: name             the closest of the Characters the decision hinges on
+  bands: {model: band key}  a distance as a band (bands.bands(bot)); model: a Character, the
+                            directive's subject/object/waypoint, or the next waypoint
+  inches: {model: inches}   a measured distance (wins over a band)
+  direction: 1..8 | "roll"  a Hunter's random move
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import product
+from typing import Any
+
+from app.rules.activation import Activation, Activator, Directive, Seen, activate
+from app.rules.bands import FAR, band, bands
+
+EPS = 0.01
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """`fact`: contact | zone | line_of_sight | closest | band | inches | direction;
+    `kind`: pick_many (tap any, or none) | pick_one | inches; `model`: whose distance."""
+
+    fact: str
+    ask: str
+    kind: str
+    options: tuple[dict[str, Any], ...] = ()
+    model: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"fact": self.fact, "ask": self.ask, "kind": self.kind, "options": list(self.options),
+                "model": self.model}
+
+
+def next_question(bot: Activator, characters: Sequence[str], directive: Directive,
+                  answers: Mapping[str, Any], rng: random.Random | None = None) -> Question | Activation:
+    """The next fact to ask, or the decision once the answers fix it (module docstring)."""
+    if bot.rebooted:
+        return activate(bot, [], directive, rng)
+    asked = _sets(bot, characters, answers)
+    if asked is not None:
+        return asked
+    board = Board(bot, characters, directive, answers, rng)
+    return board.decide()
+
+
+def _sets(bot: Activator, characters: Sequence[str], answers: Mapping[str, Any]) -> Question | None:
+    """Base contact first (a bot in contact fights: R-CONTACT-MELEE), then its zone (R-MARK-ACT
+    needs it for everyone): one tap each, "nobody" included."""
+    if not characters:
+        return None
+    pick = tuple({"key": n, "label": n} for n in characters)
+    if "contact" not in answers:
+        return Question("contact", f"Who is in base contact with {bot.name}?", "pick_many", pick)
+    touching = set(answers["contact"])
+    rest = tuple(o for o in pick if o["key"] not in touching)
+    if "zone" not in answers and rest:
+        zone = f'{round(bot.control_zone, 2):g}"'
+        return Question("zone", f"Who else is inside {bot.name}'s {zone} zone?", "pick_many", rest)
+    return None
+
+
+class Board:
+    """Every distance as an interval of inches from the answers; the engine run over them."""
+
+    def __init__(self, bot: Activator, characters: Sequence[str], directive: Directive,
+                 answers: Mapping[str, Any], rng: random.Random | None):
+        self.bot, self.names, self.answers, self.rng = bot, list(characters), answers, rng
+        self.directive = directive
+        told = answers.get("direction")  # "roll": one d8 for every run, so all runs agree
+        self.rolled = (rng or random.Random()).randint(1, 8) if told == "roll" else None
+        self.bands = bands(bot)
+        self.target = directive.subject or directive.object or directive.waypoint
+        self.spans: dict[str, tuple[float, float]] = {n: self.span(n) for n in self.names}
+        if self.target is not None and bot.role != "hunter":
+            self.spans[self.target] = self.span(self.target, self.directive_default())
+        self.next = None
+        if bot.role == "patrol" and self.spans.get(self.target or "") == (0.0, 0.0):
+            self.next = directive.next_waypoint or "its next waypoint"
+            if self.next != self.target:
+                self.spans[self.next] = self.span(self.next)
+
+    def directive_default(self) -> tuple[float, float] | None:
+        """Distances given in the directive itself (inches) or a Worker's object contact."""
+        d = self.directive
+        if d.object_contact:
+            return (0.0, 0.0)
+        given = {"sentry": d.subject_distance, "worker": d.object_distance,
+                 "patrol": d.waypoint_distance}.get(self.bot.role)
+        return None if given is None else (given, given)
+
+    def span(self, name: str, default: tuple[float, float] | None = None) -> tuple[float, float]:
+        a = self.answers
+        if name in a.get("inches", {}):
+            x = float(a["inches"][name])
+            return (x, x)
+        if name in a.get("contact", ()):
+            return (0.0, 0.0)
+        low, high = (0.0, FAR) if name in self.names and "contact" in a else (-EPS, FAR)
+        if name in self.names and "zone" in a:
+            zone = self.bot.control_zone
+            low, high = (low, min(high, zone)) if name in a["zone"] else (max(low, zone), high)
+        if name in a.get("bands", {}):
+            b = band(self.bot, a["bands"][name])
+            if b.key == "contact":
+                return (0.0, 0.0)
+            low, high = max(low, b.low), min(high, b.high)
+        elif default is not None:
+            return default
+        return (low, high)
+
+    # --- running the engine --------------------------------------------------------------
+
+    def run(self, at: Mapping[str, float], sight: bool | None) -> Activation:
+        """The engine at one point: `sight` fills unanswered line of sight (None: answered)."""
+        seen_by = self.answers.get("line_of_sight")
+        d = self.directive
+        seen = [Seen(n, at[n], (n in seen_by) if seen_by is not None else bool(sight), at[n] <= 0)
+                for n in self.names]
+        role = self.bot.role
+        given = at.get(self.target or "")
+        directive = replace(
+            d, subject_distance=given if role == "sentry" and d.subject else d.subject_distance,
+            object_distance=given if role == "worker" else d.object_distance,
+            object_contact=role == "worker" and given == 0,
+            waypoint_distance=given if role == "patrol" else d.waypoint_distance,
+            next_waypoint_distance=at.get(self.next or "") if self.next else d.next_waypoint_distance,
+            direction=self.direction())
+        return activate(self.bot, seen, directive)
+
+    def direction(self) -> int:
+        """The told or rolled direction; unanswered, 1 stands in (asked before any decision)."""
+        told = self.answers.get("direction")
+        return told if isinstance(told, int) else (self.rolled or 1)
+
+    def points(self) -> list[dict[str, float]]:
+        """The base point, every model at each of its sample points, and the two corners."""
+        samples = {n: _samples(lo, hi, self.critical()) for n, (lo, hi) in self.spans.items()}
+        base = {n: s[len(s) // 2] for n, s in samples.items()}
+        out = [self.order(base)]
+        for n, values in samples.items():
+            out += [self.order(base | {n: v}) for v in values]
+        out += [self.order({n: s[0] for n, s in samples.items()}),
+                self.order({n: s[-1] for n, s in samples.items()})]
+        return out
+
+    def order(self, at: dict[str, float]) -> dict[str, float]:
+        """The Character told closest stays strictly closest among those it was compared with."""
+        first = self.answers.get("closest")
+        if first in at:
+            for n in self.names:
+                lo, hi = self.spans[n]
+                if n != first and at[n] <= at[first] and at[first] + EPS <= hi:
+                    at = at | {n: at[first] + EPS}
+        return at
+
+    def critical(self) -> list[float]:
+        bot = self.bot
+        ts = [0.0, bot.control_zone, bot.walk, max(bot.run, bot.walk), bot.walk / 2]
+        if bot.shoot_range is not None:
+            ts.append(bot.shoot_range)
+        sums = {a + b for a in ts for b in ts} | {a - b for a in ts for b in ts}
+        return sorted({x for x in [*ts, *sums] if x >= 0})
+
+    # --- deciding --------------------------------------------------------------------------
+
+    def decide(self) -> Question | Activation:
+        sights = [None] if "line_of_sight" in self.answers or not self.names else [True, False]
+        runs = [(at, s, self.run(at, s)) for at, s in product(self.points(), sights)]
+        base = runs[0][2]
+        if all(_shape(r) == _shape(base) for _, _, r in runs):
+            return self.settle(base, [r for _, _, r in runs])
+        movers = self.movers(runs)
+        for own in (self.target, self.next):  # the directive's own distances decide slot 1 first
+            if own is not None and own in movers:
+                return self.ask_distance(own)
+        pairs = zip(runs[::2], runs[1::2], strict=True)  # the same point, seen and unseen
+        if len(sights) > 1 and any(_shape(a[2]) != _shape(b[2]) for a, b in pairs):
+            pick = tuple({"key": n, "label": n} for n in self.names)
+            return Question("line_of_sight", f"Who can {self.bot.name} see?", "pick_many", pick)
+        rivals = [n for n in movers if n in self.names]
+        if len(rivals) > 1 and "closest" not in self.answers:
+            return Question("closest", f"Which of them is closest to {self.bot.name}?", "pick_one",
+                            tuple({"key": n, "label": n} for n in rivals))
+        first = self.answers.get("closest")  # rule order: the one told closest, then the rest
+        return self.ask_distance(min(movers, key=lambda n: (n != first, list(self.spans).index(n))))
+
+    def movers(self, runs) -> list[str]:
+        """Models whose distance alone changes the decision (any model still open, if none)."""
+        base_at = runs[0][0]
+        base = {s: _shape(r) for at, s, r in runs if at == base_at}  # per line-of-sight guess
+        movers = [n for n in self.spans if any(
+            _shape(r) != base[s] for at, s, r in runs
+            if at[n] != base_at[n] and all(at[m] == base_at[m] for m in at if m != n))]
+        return movers or [n for n in self.spans if self.spans[n][0] != self.spans[n][1]]
+
+    def ask_distance(self, name: str) -> Question:
+        """Its band when more than one band is still open for it, else its inches."""
+        lo, hi = self.spans[name]
+        fits = [b for b in self.bands if b.high > lo and b.low < hi and b.key != "contact"]
+        if lo < 0:
+            fits = [self.bands[0], *fits]
+        if name not in self.answers.get("bands", {}) and len(fits) > 1:
+            return Question("band", f"How far is {name} from {self.bot.name}?", "pick_one",
+                            tuple(b.as_dict() for b in fits), name)
+        return Question("inches", f"How far is {name} from {self.bot.name}, in inches?", "inches", (), name)
+
+    def settle(self, base: Activation, every: list[Activation]) -> Activation | Question:
+        """The decision, its numbers said as bounds where the band leaves them open."""
+        actions = []
+        for i, action in enumerate(base.actions):
+            variants = [r.actions[i] for r in every]
+            reason = _bounded([v.reason for v in variants])
+            if reason is None:
+                return Question("inches", f"How far is {action.target} from {self.bot.name}, in inches?",
+                                "inches", (), action.target)
+            moves = {v.move for v in variants}
+            actions.append(replace(action, reason=reason, move=action.move if len(moves) == 1 else None))
+        if base.actions and base.actions[0].action == "random_move" and "direction" not in self.answers:
+            return Question("direction", f"Roll a d8 for {self.bot.name}'s random direction (or let the "
+                            "app roll).", "pick_one", tuple({"key": k, "label": str(k)} for k in
+                                                           [*range(1, 9), "roll"]))
+        empty = tuple(replace(e, reason=_said([r.empty[j].reason for r in every if j < len(r.empty)]))
+                      for j, e in enumerate(base.empty))
+        notes = tuple(_said([r.notes[j] for r in every if j < len(r.notes)]) for j in range(len(base.notes)))
+        return replace(base, actions=tuple(actions), empty=empty, notes=notes)
+
+
+NUMBER = re.compile(r'(\d+(?:\.\d+)?)"')
+
+
+def _bounded(texts: list[str]) -> str | None:
+    """One sentence for every sample: numbers that differ become "up to X\"" (or "more than
+    X\"" for an open band); None when the sentences differ in more than numbers."""
+    words = [NUMBER.split(t) for t in texts]
+    if any(len(w) != len(words[0]) or w[::2] != words[0][::2] for w in words):
+        return None
+    out = list(words[0])
+    for i in range(1, len(out), 2):
+        values = {float(w[i]) for w in words}
+        if len(values) > 1:
+            low = round(min(values) - EPS, 2)  # the samples start just past the band's edge
+            out[i] = f"more than {low:g}" if max(values) >= FAR else f"up to {max(values):g}"
+    return "".join(p + ('"' if i % 2 else "") for i, p in enumerate(out))
+
+
+def _said(texts: list[str]) -> str:
+    """A note or empty-slot reason for every sample; one that differs beyond its numbers is
+    kept without them rather than with a guessed one."""
+    bounded = _bounded(texts)
+    return bounded if bounded is not None else NUMBER.sub("that far", texts[0])
+
+
+def _shape(result: Activation) -> tuple:
+    """What a decision is, numbers aside: its actions, ties, Marked, empty slots and needs."""
+    return (tuple((a.slot, a.family, a.action, a.target, a.fallback, a.conditional, a.rule, a.direction)
+                  for a in result.actions), result.ties, tuple(m.character for m in result.marked),
+            len(result.empty), result.needs, result.reached)
+
+
+def _samples(lo: float, hi: float, critical: Sequence[float]) -> list[float]:
+    """Both ends of (lo, hi] and each critical value inside it with a point just past it."""
+    if lo == hi:
+        return [lo]
+    start = max(lo + EPS, 0.0) if lo >= 0 else 0.0
+    inside = [x for c in critical for x in (c, c + EPS) if start < x < hi]
+    return sorted({start, *inside, hi})

@@ -1,0 +1,74 @@
+"""The Content-Security-Policy in real Chromium (issue 10 § 4): playing a little on the home page
+and the game page (create, theme, roster add, one command, live updates, resume, open a pasted
+link) breaks no rule of the policy; htmx, the SSE extension and our scripts all work under it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.test_roster import BOTS, CHARACTERS, add_bot, add_character
+
+# Collected in the page before any of its own scripts run (an init script is not page content).
+WATCH_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", e =>
+  window.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+"""
+
+
+def test_playing_a_little_breaks_no_rule_of_the_content_security_policy(browser, live_server, artifacts):
+    context = browser.new_context(viewport={"width": 768, "height": 1024})
+    context.add_init_script(WATCH_VIOLATIONS)
+    page = context.new_page()
+    console = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    violations = []
+
+    def collect():
+        violations.extend(page.evaluate("window.__violations"))
+
+    home = page.goto(live_server.url + "/")
+    assert "script-src 'self'" in home.headers["content-security-policy"]
+    page.get_by_label("Name").fill("Policy night")
+    page.get_by_role("button", name="Create game").click()
+    page.wait_for_url("**/g/**")
+    play_url = page.url
+    expect(page.locator('#live-status[data-state="live"]')).to_be_visible()  # the SSE extension runs
+
+    start = page.evaluate("document.documentElement.dataset.theme")
+    page.locator("#theme-toggle").click()  # static/theme.js, no inline handler
+    flipped = "light" if start == "dark" else "dark"
+    expect(page.locator("html")).to_have_attribute("data-theme", flipped)
+    collect()
+
+    add_character(page, CHARACTERS[1])  # htmx posts and swaps
+    add_bot(page, BOTS[0])
+    move = page.locator("#form-move")
+    move.get_by_label("Moving Character").select_option(label=CHARACTERS[1]["Name"])
+    move.get_by_label(BOTS[0]["Name"]).fill("2")
+    move.get_by_role("button", name="Record movement").click()
+    expect(page.locator("#turn-news")).to_contain_text("Marked")
+    collect()
+
+    page.reload()  # the theme chosen survives, set before the first paint by a static file
+    expect(page.locator("html")).to_have_attribute("data-theme", flipped)
+    watch_url = page.locator("#share-watch-url").input_value()
+    collect()
+
+    page.goto(live_server.url + "/")
+    row = page.locator("li.game-row", has_text="Policy night")
+    row.locator("a.game-link").click()  # one tap resumes
+    page.wait_for_url(play_url)
+    collect()
+
+    page.goto(live_server.url + "/")
+    page.get_by_label("Open a game from its play or watch link").fill(watch_url)
+    page.get_by_role("button", name="Open", exact=True).click()
+    page.wait_for_url("**/v/**")
+    expect(page.locator('#live-status[data-state="live"]')).to_be_visible()
+    collect()
+    page.screenshot(path=str(artifacts / "csp-watch-768x1024.png"))
+
+    assert violations == []
+    assert [m for m in console if "Content Security Policy" in m or "Refused to" in m] == []
+    context.close()

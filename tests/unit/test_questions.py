@@ -1,0 +1,103 @@
+"""Issue 9 (engine part): distance bands and one question at a time (`questions.next_question`).
+
+A decision made from bands must be one the rules fix from those facts; anything else is asked.
+Each test plays the page: answer the question asked, call again."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.rules.activation import Activator, Directive, Seen, activate
+from app.rules.bands import band_of, bands
+from app.rules.questions import Question, next_question
+
+HUNTER = Activator("Warden", "hunter", 4.0, 8.0, shoot_range=18.0)
+
+
+def play(bot, names, directive, replies):
+    """Answer each question with the next reply; the facts asked, in order, and the decision."""
+    answers: dict = {}
+    asked = []
+    for reply in replies + [None]:
+        result = next_question(bot, names, directive, answers)
+        if not isinstance(result, Question):
+            assert reply is None, f"decided before {reply!r} was asked: {asked}"
+            return asked, result
+        asked.append((result.fact, result.model))
+        assert reply is not None, f"still asking {result.as_dict()} after {asked}"
+        if result.fact == "band":
+            assert reply in [o["key"] for o in result.options]
+            answers.setdefault("bands", {})[result.model] = reply
+        elif result.fact == "inches":
+            answers.setdefault("inches", {})[result.model] = reply
+        else:
+            answers[result.fact] = reply
+    raise AssertionError("unreachable")
+
+
+def test_bands_follow_the_bots_own_thresholds_closest_first():
+    assert [(b.key, b.low, b.high) for b in bands(HUNTER)] == [
+        ("contact", 0, 0), ("zone", 0, 3), ("walk", 3, 4), ("run", 4, 8), ("range", 8, 18), ("farther", 18, 1000)]
+    short = Activator("Nib", "hunter", 4.0, 8.0, control_zone=4.0, shoot_range=6.0)
+    assert [b.key for b in bands(short)] == ["contact", "zone", "range", "run", "farther"]  # zone = Walk: one band
+    assert "within a Walk" in bands(short)[1].label
+    assert band_of(HUNTER, 3.5).key == "walk" and band_of(HUNTER, 0).key == "contact"
+
+
+def test_R_ROLE_HUNTER_a_character_in_its_zone_needs_no_inches_walks_into_base_contact():
+    asked, result = play(HUNTER, ["Ada", "Bo"], Directive(), [[], ["Ada"]])
+    assert asked == [("contact", None), ("zone", None)]  # no line of sight, no distance asked
+    assert [(a.action, a.target, a.move) for a in result.actions] == [("walk", "Ada", None), ("melee", "Ada", None)]
+    assert 'up to 3"' in result.actions[0].reason and "into base contact" in result.actions[0].reason
+    assert [m.character for m in result.marked] == ["Ada"]  # R-MARK-ACT from the zone tap
+
+
+def test_R_ROLE_HUNTER_only_if_nobody_is_in_its_zone_who_can_it_see_which_is_closest_how_far():
+    asked, result = play(HUNTER, ["Ada", "Bo"], Directive(), [[], [], ["Ada", "Bo"], "Bo", "range"])
+    assert asked == [("contact", None), ("zone", None), ("line_of_sight", None), ("closest", None), ("band", "Bo")]
+    assert [(a.action, a.target, a.move) for a in result.actions] == [("run", "Bo", 8.0), ("shoot", "Bo", None)]
+    assert 'up to 10" away' in result.actions[1].reason  # (8, 18] less the 8" Run: no guessed inches
+
+
+def test_a_decision_a_band_cannot_fix_asks_the_inches():
+    """Farther than 18": after an 8" Run, in range only within 26" — the bands cannot say."""
+    asked, result = play(HUNTER, ["Ada"], Directive(), [[], [], ["Ada"], "farther", 30.0])
+    assert asked[-2:] == [("band", "Ada"), ("inches", "Ada")]
+    assert [a.action for a in result.actions] == ["run", "walk"] and result.actions[1].fallback
+
+
+def test_R_ACT_SHOOT_ANY_a_sentry_at_its_post_asked_only_what_the_rule_needs():
+    sentry = Activator("Gate", "sentry", 4.0, 8.0, shoot_range=18.0)
+    asked, result = play(sentry, ["Ada"], Directive(subject="Vault"), [[], [], "walk", ["Ada"], "range"])
+    assert asked == [("contact", None), ("zone", None), ("band", "Vault"), ("line_of_sight", None), ("band", "Ada")]
+    assert [a.action for a in result.actions] == ["shoot"] and [e.slot for e in result.empty] == [2]
+
+
+def test_R_ROLE_PATROL_on_its_waypoint_the_next_waypoint_is_asked_then_a_conditional_shot():
+    patrol = Activator("Beat", "patrol", 4.0, 8.0, shoot_range=12.0)
+    asked, result = play(patrol, ["Bo"], Directive(waypoint="B", next_waypoint="C"),
+                         [[], [], "contact", "farther", ["Bo"], "walk"])
+    assert ("band", "C") in asked and asked.index(("band", "B")) < asked.index(("band", "C"))
+    run, shot = result.actions
+    assert (run.action, run.target, run.move) == ("run", "C", 8.0) and result.reached == ("B",)
+    assert shot.conditional and 'more than 12"' in run.reason
+
+
+def test_a_rebooted_bot_needs_no_fact():
+    asked, result = play(Activator("Warden", "hunter", 4.0, 8.0, rebooted=True), ["Ada"], Directive(), [])
+    assert asked == [] and result.actions == ()
+
+
+@pytest.mark.parametrize("distance", [0.0, 1.5, 3.0, 3.5, 6.0, 12.0, 18.0, 25.0, 40.0])
+def test_with_inches_the_questions_reach_the_same_decision_as_the_inches_engine(distance):
+    """Answering every distance question with the measured inches gives activate()'s answer."""
+    facts = {"Ada": distance, "Bo": distance + 5}
+    answers: dict = {"contact": [n for n, d in facts.items() if d == 0]}
+    answers["zone"] = [n for n, d in facts.items() if 0 < d <= 3]
+    answers["line_of_sight"] = ["Ada", "Bo"]
+    answers["inches"] = facts
+    result = next_question(HUNTER, ["Ada", "Bo"], Directive(), answers)
+    expected = activate(HUNTER, [Seen(n, d, True, d == 0) for n, d in facts.items()], Directive())
+    assert not isinstance(result, Question)
+    assert [(a.action, a.target, a.move, a.reason) for a in result.actions] == [
+        (a.action, a.target, a.move, a.reason) for a in expected.actions]
