@@ -128,9 +128,10 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
     name, body = engine.parse(data)  # validate before taking the lock
     _lock(session, game)
     latest = latest_step(session, game)
-    before, rng = state_of(latest), step_rng(game.seed, latest.seq + 1)
-    try:
-        preconditions.check(before, name, body, expect, seen is not None and seen != latest.seq, rng)
+    before = state_of(latest)
+    try:  # (the check applies a stale command to say what it would set: its own dice stream)
+        preconditions.check(before, name, body, expect, seen is not None and seen != latest.seq,
+                            step_rng(game.seed, latest.seq + 1))
         state, entries = engine.apply(before, name, body, step_rng(game.seed, latest.seq + 1))
     except preconditions.Stale as stale:
         session.rollback()
