@@ -1,19 +1,28 @@
-# The README's two commands: `make run` and `make test`.
+# The README's two commands: `make run` and `make test` (CI adds `make test-postgres`).
+# Installs come from the hashed lock files in requirements/ (see requirements/README.md):
+# `make run` installs only what the app needs (run.lock); `make test` adds the test tools (dev.lock).
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip install --quiet --require-hashes
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test install chromium bench lint clean
+.PHONY: run test test-postgres install install-dev chromium postgresql bench bench-load lint lock clean
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev,postgres]"
+
+$(VENV)/.run-installed: requirements/run.lock | $(VENV)/bin/python
+	$(PIP) -r requirements/run.lock
 	touch $@
 
-install: $(VENV)/.installed
+$(VENV)/.dev-installed: requirements/dev.lock | $(VENV)/bin/python
+	$(PIP) -r requirements/dev.lock
+	touch $(VENV)/.run-installed $@
+
+install: $(VENV)/.run-installed
+install-dev: $(VENV)/.dev-installed
 
 # Debian's Chromium for the browser tests (never a Playwright browser download).
 chromium:
@@ -21,19 +30,40 @@ chromium:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
+# Debian's PostgreSQL server binaries: the tests start throwaway clusters of their own with them
+# (tests/support/postgres.py); nothing is configured or started system-wide.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql; }
+
 run: install
 	mkdir -p data
 	$(PY) -m app.migrate
 	HOST=$(HOST) PORT=$(PORT) $(PY) -m app
 
-test: install chromium
+test: install-dev chromium postgresql
 	$(PY) -m pytest -n 2 $(ARGS)
 
-bench: install
+# The web and end-to-end tests again, on a throwaway PostgreSQL cluster (started, then removed).
+test-postgres: install-dev postgresql
+	$(PY) -m tests.support.postgres run -- $(PY) -m pytest -n 2 tests/web tests/e2e $(ARGS)
+
+bench: install-dev
 	$(PY) -m bench
 
-lint: install
+bench-load: install-dev postgresql
+	$(PY) -m bench load $(ARGS)
+
+lint: install-dev
 	$(VENV)/bin/ruff check app tests bench
+
+# Regenerate the locks after changing pyproject.toml's dependencies (needs uv: pip install uv).
+lock:
+	uv pip compile pyproject.toml --extra postgres --generate-hashes --no-annotate --python-version 3.11 \
+	  --python-platform x86_64-manylinux_2_28 --no-header -o requirements/run.lock
+	uv pip compile pyproject.toml --extra postgres --extra dev --generate-hashes --no-annotate --python-version 3.11 \
+	  --python-platform x86_64-manylinux_2_28 --no-header -o requirements/dev.lock
 
 clean:
 	rm -rf $(VENV)

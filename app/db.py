@@ -1,8 +1,13 @@
-"""Database engine and sessions. SQLite gets WAL and a busy timeout; PostgreSQL works by URL."""
+"""Database engine and sessions. SQLite gets WAL and a busy timeout; PostgreSQL works by URL.
+
+No freeze under load (issue 11): a request holds a pooled connection only while one of its
+threads is running (`open_game` gives it back before the hop to the handler's thread, the session
+closes on the event loop, not on a thread it would have to wait for), and the pool has a
+connection for every worker thread plus spares, so no thread ever waits on the pool."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from sqlalchemy import event
@@ -13,21 +18,26 @@ from sqlmodel import Session, create_engine
 from app.settings import get_settings
 
 BUSY_TIMEOUT_MS = 10_000
+DB_POOL_SPARE = 10  # sessions between their handler's end and their close on the event loop
 
 
-def make_engine(url: str) -> Engine:
+def pool_size() -> int:
+    settings = get_settings()
+    return settings.db_pool_size or settings.worker_threads + DB_POOL_SPARE
+
+
+def make_engine(url: str, size: int | None = None) -> Engine:
     parsed = make_url(url)
+    size = size or pool_size()
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        return create_engine(url, pool_pre_ping=True, pool_size=size, max_overflow=DB_POOL_SPARE)
     database = parsed.database or ""
     in_memory = database in ("", ":memory:")
     if not in_memory:
         Path(database).parent.mkdir(parents=True, exist_ok=True)
+    pool = {"poolclass": StaticPool} if in_memory else {"pool_size": size, "max_overflow": DB_POOL_SPARE}
     engine = create_engine(
-        url,
-        connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
-        poolclass=StaticPool if in_memory else None,
-    )
+        url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}, **pool)
     event.listen(engine, "connect", _sqlite_pragmas(wal=not in_memory))
     return engine
 
@@ -54,7 +64,9 @@ def get_engine() -> Engine:
     return _engine
 
 
-def get_session() -> Iterator[Session]:
-    """FastAPI dependency; tests override it with an in-memory database."""
+async def get_session() -> AsyncIterator[Session]:
+    """FastAPI dependency; tests override it with an in-memory database. Async on purpose: its
+    close runs on the event loop, so a finished request never waits for a free thread while
+    holding a connection."""
     with Session(get_engine()) as session:
         yield session

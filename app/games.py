@@ -151,30 +151,47 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
 
 
 def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | None = None,
-         actor: str = "player") -> Step:
+         actor: str = "player", describe: Callable[[Step], str] | None = None) -> Step:
     """Go back to an earlier state as a new step, so every device follows and the log keeps it.
 
-    Without `to_seq`, undo the latest command; repeated undos keep walking back."""
+    Without `to_seq`, undo the latest command; repeated undos keep walking back. The log says
+    what was undone (`describe` names a step for a player, e.g. "Noise (Vex)") and how Danger
+    moved back."""
     _lock(session, game)
     latest = latest_step(session, game)
     if seen is not None and seen != latest.seq and to_seq is None:
         session.rollback()
         raise Conflict("The game moved on since you looked; undo again if you still want to.", latest.seq)
-    target = _position(latest) - 1 if to_seq is None else to_seq
+    target = shown_position(latest) - 1 if to_seq is None else to_seq
     if target < 0 or target >= latest.seq:
         session.rollback()
         raise Refused("Nothing to undo." if to_seq is None else f"There is no step {to_seq} to go back to.")
     origin = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == target)).one()
-    restored = _position(origin)
+    restored = shown_position(origin)
     state = state_of(origin)
-    text = f"Undo: back to the game as it was after step {restored}."
+    text = _undo_text(session, game, latest, restored, state, describe)
     step = Step(game_id=game.id, seq=latest.seq + 1, kind="undo", actor=actor,
                 command={"type": "undo", "to_seq": restored}, entries=[Entry(text).as_dict()],
                 state=origin.state)
     return _commit(session, game, step, state)
 
 
-def _position(step: Step) -> int:
+def _undo_text(session: Session, game: Game, latest: Step, restored: int, state: GameState,
+               describe: Callable[[Step], str] | None) -> str:
+    """The log line under "Undo": "Noise (Vex) taken back, Danger 4 → 3." or "Back to the game
+    as it was after step 12." (the label already says Undo: no "Undo: Undo: ...")."""
+    shown = shown_position(latest)
+    if shown == restored + 1:
+        undone = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == shown)).one()
+        what = f"{describe(undone) if describe else undone.kind.replace('_', ' ')} taken back"
+    else:
+        what = f"Back to the game as it was after step {restored}"
+    before = state_of(latest).danger
+    moved = f", Danger {before} → {state.danger}" if before != state.danger else ""
+    return f"{what}{moved}."
+
+
+def shown_position(step: Step) -> int:
     """The step whose state this one shows: itself, or the step an undo went back to."""
     return int(step.command.get("to_seq", step.seq)) if step.kind == "undo" else step.seq
 

@@ -7,10 +7,10 @@ stream's own loop with `loop.call_soon_threadsafe`, and the registry is guarded 
 Messages are tiny ("game 7 is at step 42"): a page re-fetches its panels itself. A subscription
 keeps only the newest step number, so a burst of 50 steps costs a slow watcher one refresh.
 
-One process only. With several workers (PostgreSQL, a later issue) a step committed in worker A
-must reach streams held by worker B: replace `LocalRelay` with a relay whose `send` runs
-`NOTIFY potham_live, '<game_id>:<kind>:<payload>'` and whose LISTEN thread calls `hub.deliver`
-in every worker. Nothing else changes: routes and streams only talk to `hub`.
+One process: `LocalRelay`. Several processes on PostgreSQL: a step committed in process A must
+reach streams held by process B, so app.live_pg's `PgRelay` also sends `NOTIFY potham_live` and
+its LISTEN thread calls `hub.deliver` in every process (started by the app's lifespan). Nothing
+else changes: routes and streams only talk to `hub`.
 """
 
 from __future__ import annotations
@@ -108,9 +108,10 @@ class Hub:
         self._subscriptions: dict[int, set[Subscription]] = {}
         self.relay: Relay = LocalRelay(self)
 
-    def subscribe(self, game_id: int, token: str) -> Subscription:
-        """Call on the event loop that will read the subscription."""
-        subscription = Subscription(game_id, token, asyncio.get_running_loop())
+    def subscribe(self, game_id: int, token: str,
+                  loop: asyncio.AbstractEventLoop | None = None) -> Subscription:
+        """`loop`: the event loop that will read the subscription (default: the running one)."""
+        subscription = Subscription(game_id, token, loop or asyncio.get_running_loop())
         with self._lock:
             self._subscriptions.setdefault(game_id, set()).add(subscription)
         return subscription
@@ -121,6 +122,11 @@ class Hub:
             subs.discard(subscription)
             if not subs:
                 self._subscriptions.pop(subscription.game_id, None)
+
+    def game_ids(self) -> list[int]:
+        """The games this process has streams for."""
+        with self._lock:
+            return list(self._subscriptions)
 
     def count(self, game_id: int | None = None) -> int:
         with self._lock:

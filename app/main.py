@@ -5,14 +5,15 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from anyio import to_thread
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import admin
+from app import admin, live, live_pg
 from app.settings import get_settings
-from app.web import activation_api, api, errors, pages, panels, roster, rules_api, share, turn
+from app.web import activation_api, api, errors, ops, pages, panels, roster, rules_api, sample, share, turn
 from app.web import admin as admin_routes
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
@@ -27,16 +28,25 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         settings = get_settings()
-        if migrate_on_start:  # a database that is behind is brought up to date before serving
+        # as many threads as the pool has connections for (app.db); more requests queue for one
+        to_thread.current_default_thread_limiter().total_tokens = settings.worker_threads
+        if migrate_on_start and settings.migrate_on_start:  # behind? brought up to date first
             from app.migrate import migrate
 
             migrate(settings.database_url)
         if app.state.admin_token is None:
             app.state.admin_token = admin.ensure_token(settings)
             admin.announce(settings, app.state.admin_token)
-        yield
+        relay = live_pg.start(live.hub, settings.database_url)  # several processes on PostgreSQL
+        try:
+            yield
+        finally:
+            if relay is not None:
+                relay.stop()
+                live.hub.relay = live.LocalRelay(live.hub)
 
-    app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0", lifespan=lifespan)
+    app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0", lifespan=lifespan,
+                  docs_url=None, redoc_url=None)  # ops.install serves /docs from static, not a CDN
     app.state.admin_token = admin_token
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
@@ -44,10 +54,12 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
     app.include_router(rules_api.router)
     app.include_router(pages.router)
     app.include_router(panels.router)
+    app.include_router(sample.router)  # before roster: /roster/sample is not a kind of model
     app.include_router(roster.router)
     app.include_router(turn.router)
     app.include_router(admin_routes.router)
     app.include_router(admin_routes.api_router)
+    ops.install(app)  # /api/health, /docs
     share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)

@@ -15,6 +15,19 @@ class Settings(BaseSettings):
     # Where `make run` / `python -m app` serves. Use HOST=0.0.0.0 to reach it from a tablet.
     host: str = "127.0.0.1"
     port: int = 8000
+    # Sync routes run on this many threads (anyio's default is 40). Every one of them may hold a
+    # database connection, so the pool has at least as many (issue 11: a smaller pool froze the
+    # server). Requests beyond them wait their turn; none fails for want of a thread.
+    worker_threads: int = 40
+    # Connections per process; None: worker_threads + DB_POOL_SPARE. On PostgreSQL keep
+    # processes × pool below the server's max_connections.
+    db_pool_size: int | None = None
+    # Bring the database up to date when the app starts. Several replicas (compose.yaml) set it
+    # to false and run `python -m app.migrate` once, before them.
+    migrate_on_start: bool = True
+    # App processes on HOST:PORT (`python -m app`). More than one needs PostgreSQL: live updates
+    # cross processes through its LISTEN/NOTIFY (app/live_pg.py).
+    workers: int = 1
     # The admin link's secret (see app/admin.py). Unset: made on first start, kept in the data folder.
     admin_token: str | None = None
 

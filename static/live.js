@@ -2,7 +2,8 @@
  *
  * - The page subscribes to its event stream through htmx's SSE extension (#live, _live.html).
  *   Each `step` event carries the newest step number; when it is newer than what the panels
- *   show, every [data-panel] is re-fetched from its panel URL. The first event of every
+ *   show, the panels are re-fetched in one request (`panels?names=…`; the log only its new
+ *   steps; the share panel only on a `links` event). The first event of every
  *   connection is the current step, so a page that was offline catches up on reconnect.
  * - A panel where the player is typing, or left unsent input, is not replaced under their
  *   fingers: it shows a "changed on another device" button, and refreshes by itself once
@@ -80,27 +81,63 @@
     return panel.hasAttribute("data-live-hold") || typingIn(panel) || unsent(panel);
   }
 
-  /* Fetch one panel and swap it in. Plain fetch, not htmx.ajax: htmx queues requests per source
-     element, and several panel refreshes at once would drop all but the last. */
-  function refreshPanel(panel, force) {
-    var name = panel.dataset.panel;
-    var open = Array.prototype.map.call(panel.querySelectorAll("details[open][id]"), function (d) { return d.id; });
-    // data-query: what the player opened in the panel (older log pages, the bot picked next)
-    var query = panel.dataset.query ? "?" + panel.dataset.query : "";
-    return fetch(live.dataset.panels + encodeURIComponent(name) + query,
+  /* One request for all the panels to refresh (issue 11: a request per panel and step froze the
+     server with a dozen pages open). The query carries what the player opened in each panel
+     (data-query: older log pages, the bot picked next) and the newest step the log shows, so
+     only newer steps come back for it. Plain fetch, not htmx.ajax: htmx queues requests per
+     source element. */
+  function panelsQuery(panels) {
+    var params = new URLSearchParams();
+    params.set("names", panels.map(function (p) { return p.dataset.panel; }).join(","));
+    panels.forEach(function (panel) {
+      new URLSearchParams(panel.dataset.query || "").forEach(function (v, k) { params.set(k, v); });
+      var top = panel.dataset.panel === "log" && !panel.dataset.before && panel.querySelector(".log-step");
+      if (top) params.set("after", top.dataset.seq);
+    });
+    return params.toString();
+  }
+
+  /* A log refreshed from step `data-log-from` on keeps the older steps this page shows. */
+  function mergeLog(current, fresh) {
+    var from = parseInt(fresh.dataset.logFrom, 10);
+    if (isNaN(from)) return;
+    var list = fresh.querySelector("ol.log");
+    current.querySelectorAll("ol.log > li").forEach(function (li) {
+      if (li.classList.contains("log-more") || parseInt(li.dataset.seq, 10) < from) list.appendChild(li.cloneNode(true));
+    });
+    fresh.removeAttribute("data-log-from");
+  }
+
+  function fetchPanels(panels, force) {
+    var open = {};
+    panels.forEach(function (panel) {
+      open[panel.dataset.panel] = Array.prototype.map.call(panel.querySelectorAll("details[open][id]"),
+                                                           function (d) { return d.id; });
+    });
+    return fetch(live.dataset.panels.replace(/\/$/, "") + "?" + panelsQuery(panels),
                  {headers: {"HX-Request": "true"}, credentials: "same-origin", cache: "no-store"})
       .then(function (response) {
-        if (!response.ok) throw new Error("panel " + name + ": " + response.status);
+        if (!response.ok) throw new Error("panels: " + response.status);
         var seq = parseInt(response.headers.get("X-Game-Seq"), 10);
         return response.text().then(function (html) {
-          var current = document.querySelector('[data-panel="' + name + '"]');
-          if (!current) return;
-          if (!force && busy(current)) { markStale(current); return; }
-          htmx.swap(current, html, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
-          if (!isNaN(seq)) seen = Math.max(seen, seq);
-          open.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+          var holder = document.createElement("template");
+          holder.innerHTML = html;
+          Array.prototype.forEach.call(holder.content.children, function (fresh) {
+            var name = fresh.dataset.panel;
+            var current = name && document.querySelector('[data-panel="' + name + '"]');
+            if (!current) return;
+            if (!force && busy(current)) { markStale(current); return; }
+            if (name === "log") mergeLog(current, fresh);
+            htmx.swap(current, fresh.outerHTML, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
+            if (!isNaN(seq)) seen = Math.max(seen, seq);
+            (open[name] || []).forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+          });
         });
       });
+  }
+
+  function refreshPanel(panel, force) {
+    return fetchPanels([panel], force);
   }
 
   function markStale(panel) {
@@ -114,17 +151,18 @@
     panel.insertBefore(button, panel.firstChild);
   }
 
-  /* Re-fetch every panel but `except` (those being typed in wait, unless forced).
-     Resolves when all are done. */
+  /* Re-fetch every step panel but `except` (those being typed in wait, unless forced), in one
+     request. The share panel (links and their QR codes) does not change with a step: it follows
+     the `links` event only. Resolves when done. */
   function refreshPanels(force, except) {
     if (refreshing) {
       return refreshing.then(function () { return refreshPanels(force, except); });
     }
     var goal = known;
     var failed = false;
-    var jobs = [];
+    var due = [];
     document.querySelectorAll("[data-panel]").forEach(function (panel) {
-      if (panel.dataset.panel === except) return;
+      if (panel.dataset.panel === except || panel.dataset.refresh === "links") return;
       // a panel already showing the newest step (the answer to this page's own command) stays:
       // re-fetching it would only wipe what the player is doing there (an order being tried)
       if (!force && parseInt(panel.dataset.seq, 10) >= goal) return;
@@ -132,9 +170,10 @@
         markStale(panel);
         return;
       }
-      jobs.push(refreshPanel(panel, force).catch(function () { failed = true; }));
+      due.push(panel);
     });
-    refreshing = Promise.all(jobs).then(function () {
+    var job = due.length ? fetchPanels(due, force).catch(function () { failed = true; }) : Promise.resolve();
+    refreshing = job.then(function () {
       refreshing = null;
       if (!failed && !except) shown = Math.max(shown, goal);
       if (known > shown && !failed) return refreshPanels(false);

@@ -1,7 +1,9 @@
 """Shared fixtures: every web test gets a fresh in-memory database (SQLModel's testing docs).
 
-Set TEST_DATABASE_URL (e.g. postgresql+psycopg://potham:potham@localhost/potham_test) to run the
-same tests against that database instead; each test then starts from empty tables."""
+Set TEST_DATABASE_URL (a PostgreSQL server, e.g. the throwaway cluster .ci/run starts with
+tests/support/postgres.py) to run the same tests on PostgreSQL: each xdist worker gets a database
+of its own on that server, emptied before every test, and every real server process
+(`live_server`) a fresh database too."""
 
 from __future__ import annotations
 
@@ -10,18 +12,40 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 from sqlmodel import Session, SQLModel
 
 import app.tables  # noqa: F401
 from app.db import get_session, make_engine
 from app.main import create_app
 
+POSTGRES = os.environ.get("TEST_DATABASE_URL")
+
+
+@pytest.fixture(scope="session")
+def postgres_engine():
+    """This worker's PostgreSQL database with the tables (None without TEST_DATABASE_URL)."""
+    if not POSTGRES:
+        yield None
+        return
+    from tests.support.postgres import drop_database, fresh_database
+
+    url = fresh_database(POSTGRES, "web")
+    engine = make_engine(url, size=5)
+    SQLModel.metadata.create_all(engine)
+    yield engine
+    engine.dispose()
+    drop_database(url)
+
 
 @pytest.fixture
-def engine():
-    url = os.environ.get("TEST_DATABASE_URL", "sqlite://")
-    engine = make_engine(url)
-    SQLModel.metadata.drop_all(engine)
+def engine(postgres_engine):
+    if postgres_engine is not None:
+        with postgres_engine.begin() as connection:  # faster than dropping and creating the tables
+            connection.execute(text("TRUNCATE step, game RESTART IDENTITY CASCADE"))
+        yield postgres_engine
+        return
+    engine = make_engine("sqlite://")
     SQLModel.metadata.create_all(engine)
     yield engine
     engine.dispose()
@@ -57,9 +81,16 @@ def client(engine) -> Iterator[TestClient]:
 
 @pytest.fixture
 def live_server(tmp_path):
-    """A real uvicorn process with its own migrated SQLite file."""
+    """A real uvicorn process with its own migrated SQLite file (or PostgreSQL database)."""
     from tests.support.server import LiveServer
 
-    server = LiveServer(tmp_path / "live.db").start()
+    url = None
+    if POSTGRES:
+        from tests.support.postgres import drop_database, fresh_database
+
+        url = fresh_database(POSTGRES, "e2e")
+    server = LiveServer(tmp_path / "live.db", database_url=url).start()
     yield server
     server.stop()
+    if url:
+        drop_database(url)

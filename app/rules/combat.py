@@ -7,7 +7,7 @@ Every result carries `reason` (one plain sentence for the player) and `rule` (a 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
 from app.rules.dice import Pool, Roll, add_dice
@@ -15,7 +15,8 @@ from app.rules.dice import Pool, Roll, add_dice
 Side = Literal["npc", "character"]
 Outcome = Literal["damage", "tie", "defended"]
 
-DISTRACTED_COLOUR = "white"  # R-DISTRACTED: "one White die per stack"
+DISTRACTED_COLOUR = "white"  # R-DISTRACTED: "one White die per stack" (house: `distracted_colour`)
+CounterRule = Literal["higher_wins", "melee_as_defense"]  # R-CMB-COUNTER (house)
 
 
 def who_attacks(npc_points: int, character_points: int, decided_by: Side | None = None) -> tuple[Side, str]:
@@ -43,9 +44,10 @@ def _why(npc_points: int, character_points: int, decided_by: Side | None) -> str
     return f"more points, {high} to {low}"
 
 
-def attack_pool_against(pool: Pool, distracted_stacks: int) -> Pool:
-    """R-DISTRACTED: each incoming attack on a Distracted Character adds one White die per stack."""
-    return add_dice(pool, DISTRACTED_COLOUR, distracted_stacks)
+def attack_pool_against(pool: Pool, distracted_stacks: int, colour: str = DISTRACTED_COLOUR) -> Pool:
+    """R-DISTRACTED: each incoming attack on a Distracted Character adds one White die per stack
+    (`colour`: the game's house `distracted_colour`)."""
+    return add_dice(pool, colour, distracted_stacks)
 
 
 def marked_target_bonus(marked_stacks: int, has_marked_target: bool) -> int:
@@ -90,6 +92,7 @@ class MeleeResult:
     rule: str
     counter_attack: bool = False
     attack_bonus: int = 0
+    damage_push_back: str | None = None  # R-CMB-PUSH: the loser of a winning attack, pushed back too
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -113,6 +116,8 @@ def resolve_melee(
     counter_attack: bool = False,
     marked: int = 0,
     marked_target: bool = False,
+    push_on_damage: bool = True,
+    counter_rule: CounterRule = "higher_wins",
 ) -> MeleeResult:
     """One engagement, seed 001 § Phase 3.
 
@@ -121,19 +126,28 @@ def resolve_melee(
     Character answers with a permitted counter-attack, so both rolls are Melee (R-CMB-TIE).
     `marked`/`marked_target`: Marked stacks on the Character and whether the AI-Bot has
     Marked Target (R-MARKED-TARGET). Distracted dice belong in the pool before rolling
-    (`attack_pool_against`).
+    (`attack_pool_against`). `push_on_damage` (house, R-CMB-PUSH): the loser of a winning attack
+    is pushed back as well as damaged. `counter_rule` (house, R-CMB-COUNTER): how a counter-attack
+    compares the two Melee totals.
     """
     side = _attacking_side(npc.points, character.points, attacker)
     why = _why(npc.points, character.points, attacker)
     bonus = marked_target_bonus(marked, marked_target) if side == "npc" else 0
-    if counter_attack:
-        if side != "npc":
-            raise ValueError("only a Character attacked by the AI-Bot can counter-attack")
-        return _counter_attack(npc, character, npc_roll, character_roll, bonus, why)
-    attacking, defending = (npc, character) if side == "npc" else (character, npc)
-    attack_roll, defense_roll = (npc_roll, character_roll) if side == "npc" else (character_roll, npc_roll)
-    result = compare(attack_roll, defense_roll, attack_bonus=bonus)
-    return _melee_result(side, result, attacking, defending, why, bonus)
+    if counter_attack and side != "npc":
+        raise ValueError("only a Character attacked by the AI-Bot can counter-attack")
+    if counter_attack and counter_rule == "higher_wins":
+        result = _counter_attack(npc, character, npc_roll, character_roll, bonus, why)
+    else:
+        rolls = (npc_roll, character_roll) if side == "npc" else (character_roll, npc_roll)
+        attacking, defending = (npc, character) if side == "npc" else (character, npc)
+        result = _melee_result(side, compare(*rolls, attack_bonus=bonus), attacking, defending, why, bonus)
+        if counter_attack:  # R-CMB-COUNTER "melee_as_defense": its Melee only stands in for Defense
+            result = replace(result, counter_attack=True, reason=result.reason.replace(
+                "'s defense", "'s counter-attack Melee (standing in for its Defense)"))
+    if push_on_damage and result.outcome == "damage":
+        result = replace(result, damage_push_back=result.damage_to,
+                         reason=result.reason[:-1] + f", and {result.damage_to} is pushed back.")
+    return result
 
 
 def _melee_result(

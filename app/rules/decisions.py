@@ -26,8 +26,9 @@ def decision_of(state: GameState, bot: Bot, result: Activation, names: dict[str,
     marked: dict[str, int] = {}
     for mark in [*result.marked, *scan_marks(result)]:
         marked[names[mark.character]] = marked.get(names[mark.character], 0) + mark.stacks
-    facts = [SeenFact(character_id=s.character_id, distance=s.distance, line_of_sight=s.line_of_sight,
-                      base_contact=s.base_contact) for s in seen]
+    facts = [s if isinstance(s, SeenFact) else SeenFact(
+        character_id=s.character_id, distance=s.distance, line_of_sight=s.line_of_sight,
+        base_contact=s.base_contact) for s in seen]
     ties = [names.get(t, t) for t in result.ties]
     empty = [EmptySlotNote(slot=e.slot, reason=e.reason, rule=e.rule) for e in result.empty]
     notes = [n for n in result.notes if not n.startswith("Slot ")]  # the empty slots show on their own

@@ -1,18 +1,28 @@
 """Glitches: rolled on the game's Glitch table and applied to one AI-Bot (R-GLITCH, R-END-CHECK).
 
+  record_glitch  {bot_id, source, roll? | result?, duration?, amount?, action?}   any phase (R-GLITCH-ANY)
+
 Each trigger resolves separately when it occurs; an impossible result has no effect and is not
-rerolled (seed 000 § Noise, Alarm, and Glitches). Durations count the bot's activations.
+rerolled (seed 000 § Noise, Alarm, and Glitches). A Reboot lasts until the end of the bot's next
+turn whether or not it activates (R-GLITCH-REBOOT: durations in turns); Full Throttle counts the
+bot's activations. A free Glitch action spends no slot and may duplicate a normal action; a Reboot
+blocks it (R-GLITCH-ANY).
 """
 
 from __future__ import annotations
 
 from random import Random
+from typing import Literal
 
-from app.rules.commands import Entry, Refused
-from app.rules.models import Bot, GameState, GlitchEffect, GlitchRow
-from app.rules.play import replace
+from pydantic import Field
+
+from app.rules.commands import Body, Entry, Refused, command
+from app.rules.models import Bot, DecidedAction, FreeAction, GameState, GlitchEffect, GlitchRow
+from app.rules.play import bot_of, offline, replace, require_play
+from app.rules.slots import put_action
 
 LASTING = ("reboot", "full_throttle")
+FREE_IN_PHASE_3 = ("melee", "shoot")  # a free attack waits on Phase 3's list like a decided one
 
 
 def glitch_row(state: GameState, value: int) -> GlitchRow | None:
@@ -41,9 +51,11 @@ def glitch(state: GameState, bot: Bot, rng: Random, entered: int | None) -> tupl
 
 
 def apply_glitch(state: GameState, bot: Bot, row: GlitchRow | None) -> tuple[GameState, str]:
-    """R-GLITCH: Reboot, Overcharged, Full Throttle; anything impossible is "no effect"."""
+    """R-GLITCH: Reboot, Overcharged, Full Throttle, a free action; anything impossible is "no effect"."""
     if row is None or row.result == "no_effect":
         return state, "No effect."
+    if row.result == "free_action":
+        return _free_action(state, bot, row)
     if row.result == "overcharged":
         if row.amount <= 0:
             return state, "Overcharged for 0 Health: no effect."
@@ -55,10 +67,17 @@ def apply_glitch(state: GameState, bot: Bot, row: GlitchRow | None) -> tuple[Gam
         return state, f"{_title(row.result)} for no activations: no effect."
     if row.result == "full_throttle" and bot.run <= 0:
         return state, "Full Throttle, but it cannot move: no effect (not rerolled)."
-    return replace(state, _lasting(bot, row)), _lasting_text(row)
+    start = first_turn(state, bot)
+    return replace(state, _lasting(bot, row, start)), _lasting_text(row, start, state.turn)
 
 
-def _lasting(bot: Bot, row: GlitchRow) -> Bot:
+def first_turn(state: GameState, bot: Bot) -> int:
+    """R-GLITCH-REBOOT: the bot's next turn is this one while it may still activate (Phase 1 or 2,
+    not yet activated), else the next one."""
+    return state.turn if state.phase <= 2 and state.decision(bot.id) is None else state.turn + 1
+
+
+def _lasting(bot: Bot, row: GlitchRow, start: int) -> Bot:
     """R-GLITCH-STACK: a second Glitch of a kind already acting adds its duration to it."""
     effects = list(bot.glitches)
     for i, effect in enumerate(effects):
@@ -66,15 +85,35 @@ def _lasting(bot: Bot, row: GlitchRow) -> Bot:
             effects[i] = effect.model_copy(update={"turns_left": effect.turns_left + row.duration})
             break
     else:
-        effects.append(GlitchEffect(result=row.result, turns_left=row.duration))  # type: ignore[arg-type]
+        effects.append(GlitchEffect(result=row.result, turns_left=row.duration,  # type: ignore[arg-type]
+                                    start_turn=start if row.result == "reboot" else None))
     return bot.model_copy(update={"glitches": effects})
 
 
-def _lasting_text(row: GlitchRow) -> str:
-    span = "its next activation" if row.duration == 1 else f"its next {row.duration} activations"
+def _lasting_text(row: GlitchRow, start: int, turn: int) -> str:
     if row.result == "reboot":
-        return f"Reboot: no actions at all, free ones included, in {span}."
+        first = "this turn" if start == turn else "its next turn"
+        span = f"until the end of {first}" if row.duration == 1 else f"for {row.duration} turns from {first}"
+        return (f"Reboot: no actions at all, free ones included, not even Defense, {span}, "
+                "whether or not it activates.")
+    span = "its next activation" if row.duration == 1 else f"its next {row.duration} activations"
     return f"Full Throttle: every move is a complete Run in {span}."
+
+
+def _free_action(state: GameState, bot: Bot, row: GlitchRow) -> tuple[GameState, str]:
+    """R-GLITCH-ANY: a free action now, spending no slot (it may duplicate a normal action); a
+    Reboot blocks it. A free Melee or Shoot joins Phase 3's list when the bot has activated."""
+    what = (row.action or "action").replace("_", " ")
+    if offline(state, bot):
+        return state, f"A free {what}, but {bot.name} is rebooted: Reboot stops even free actions. No effect."
+    decision = state.decision(bot.id)
+    if row.action in FREE_IN_PHASE_3 and decision is not None and state.phase <= 3:
+        slot = max([2, *(a.slot for a in decision.actions)]) + 1
+        action = DecidedAction(slot=slot, family="attack", action=row.action, phase=3, free=True,
+                               reason=f"A free Glitch action: {what} (spends no slot).", rule="R-GLITCH-ANY")
+        return put_action(state, bot.id, action), f"A free {what}: resolve it in Phase 3 (it spends no slot)."
+    return state, (f"A free {what}: {bot.name} takes it now; it spends no slot and may duplicate "
+                   "a normal action.")
 
 
 def _title(result: str) -> str:
@@ -82,7 +121,48 @@ def _title(result: str) -> str:
 
 
 def spend_activation(bot: Bot) -> Bot:
-    """An activation uses up one activation of each lasting Glitch acting on the bot."""
-    effects = [g.model_copy(update={"turns_left": g.turns_left - 1}) if g.result in LASTING and g.turns_left
-               else g for g in bot.glitches]
+    """An activation uses up one activation of Full Throttle (a Reboot counts turns instead)."""
+    effects = [g.model_copy(update={"turns_left": g.turns_left - 1})
+               if g.result == "full_throttle" and g.turns_left else g for g in bot.glitches]
     return bot.model_copy(update={"glitches": [g for g in effects if g.turns_left > 0]})
+
+
+def end_of_turn(bot: Bot, turn: int) -> Bot:
+    """R-GLITCH-REBOOT: a Reboot acting in this turn has one turn fewer to go, activated or not;
+    spent effects are dropped."""
+    effects = [g.model_copy(update={"turns_left": g.turns_left - 1})
+               if g.result == "reboot" and g.turns_left and (g.start_turn or turn) <= turn else g
+               for g in bot.glitches]
+    return bot.model_copy(update={"glitches": [g for g in effects if g.turns_left > 0]})
+
+
+class RecordGlitch(Body):
+    """A Glitch from any source (an Event, a hack, a Core rule): rolled on the game's table (the
+    `roll` entered, else the app rolls), or the `result` the source names."""
+
+    bot_id: str
+    source: str = Field(default="", max_length=120)
+    roll: int | None = Field(default=None, ge=1, le=100)
+    result: Literal["reboot", "overcharged", "full_throttle", "free_action", "no_effect"] | None = None
+    duration: int | None = Field(default=None, ge=0, le=20)  # Reboot: turns; Full Throttle: activations
+    amount: int | None = Field(default=None, ge=0, le=20)  # Overcharged: Health added
+    action: FreeAction | None = None  # the free action
+
+
+@command("record_glitch", RecordGlitch)
+def record_glitch(state: GameState, body: RecordGlitch, rng: Random) -> tuple[GameState, list[Entry]]:
+    require_play(state)
+    bot = bot_of(state, body.bot_id)
+    if bot.health <= 0:
+        raise Refused(f"{bot.name} is destroyed: no Glitch.", "R-GLITCH-ANY")
+    source = f" ({body.source})" if body.source else ""
+    if body.result is None:
+        state, entries = glitch(state, bot, rng, body.roll)
+        return state, [Entry(f"A Glitch for {bot.name}{source}.", "R-GLITCH-ANY"), *entries]
+    if body.result == "free_action" and body.action is None:
+        raise Refused("Name the free action the Glitch gives.", "R-GLITCH-ANY")
+    row = GlitchRow(low=1, high=1, result=body.result, action=body.action,
+                    duration=1 if body.duration is None else body.duration,
+                    amount=1 if body.amount is None else body.amount)
+    state, text = apply_glitch(state, bot, row)
+    return state, [Entry(f"Glitch for {bot.name}{source}: {text}", "R-GLITCH-ANY")]

@@ -41,6 +41,9 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
         ("R-ALARM",
          "Alarm: the Character gains +1 Marked per AI-Bot zone containing it, and Danger +1 "
          "always."),
+        ("R-EVENT-ONE",
+         "One Event per turn (\"Draw one Event\"); a second is refused unless you mark it as "
+         "drawn by an effect."),
         ("R-MARK-EVENT",
          "An Event's Marked stacks are applied as you record the Event, when it is drawn."),
         ("R-MARK-CLEAR",
@@ -157,11 +160,21 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
          "Melee, and a tie pushes the lower-point model (the Character when points tie)."),
         ("R-CMB-COUNTER-WHO",
          "Only a Character that the AI-Bot attacks may counter-attack."),
+        ("R-CMB-COUNTER",
+         "How a permitted counter-attack compares the two Melee totals is a house setting: by "
+         "default the higher total wins and deals the difference; or the Character's Melee only "
+         "stands in for its Defense."),
+        ("R-CMB-PUSH",
+         "A winning melee attack deals its damage and also pushes the loser back (house: on by "
+         "default, can be switched off per game)."),
         ("R-CMB-DANGER",
          "If any melee happens in Phase 3, Danger +1, once per phase however many engagements."),
         ("R-CMB-ONCE",
          "Each bot–Character engagement resolves once per Phase 3; no longer in contact, they do "
          "not fight."),
+        ("R-CMB-ORDER",
+         "AI-Bot shots come after every melee of the phase is resolved or separated. A bot whose "
+         "melee separated keeps its Attack action, which may become a Shoot."),
         ("R-CMB-TARGET",
          "Shooting at a model in melee: roll the Black Die. Success hits the intended target; "
          "Blank hits the model in that melee with the highest current Health (you choose ties)."),
@@ -178,8 +191,11 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
          "An AI-Bot not in base contact may Shoot a target in line of sight and range if it has "
          "an Attack action left. Cover adds dice to the target's Defense."),
         ("R-CMB-SHOOT-ACTION",
-         "A bot's Shoot spends its pending Shoot, or another pending Attack-family action; one "
-         "action per family."),
+         "A bot's Shoot spends its pending Shoot, another pending Attack, or an open slot when its "
+         "Attack family is unused (a bot that planned nothing may still shoot); one per family."),
+        ("R-SHOOT-COVER",
+         "Cover is asked for each shot: the target's Cover at that moment, with its roster Cover "
+         "as the default."),
         ("R-CMB-SHOOT-TIE",
          "A Shoot tie does no damage and pushes no one back."),
         ("R-CMB-AMMO",
@@ -195,13 +211,16 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
          "Full Throttle). An impossible result has no effect and is not rerolled."),
         ("R-GLITCH-REBOOT",
          "A rebooted bot takes no actions at all, not even free ones, so it does not Defend "
-         "either until the end of the turn its activation was lost."),
+         "either. It lasts until the end of the bot's next turn, activated or not (house: turns)."),
         ("R-GLITCH-STACK",
-         "Glitch durations count the bot's activations; a second Glitch of the same kind adds its "
-         "duration."),
+         "Full Throttle counts the bot's activations, a Reboot its turns; a second Glitch of the "
+         "same kind adds its duration."),
         ("R-GLITCH-FREE",
-         "Free Glitch actions may repeat a normal action; the default table has none, so play any "
-         "your Core table gives and correct the result."),
+         "Free Glitch actions may repeat a normal action and spend no slot: give the table a Free "
+         "action row. A Reboot blocks them."),
+        ("R-GLITCH-ANY",
+         "A Glitch can come from any source at any time (a failed check, an Event, a hack): record "
+         "it for any bot, rolled on the table or as the result the source names."),
         ("R-DANGER",
          "Danger reaching the limit (24) ends the game after the current turn; an effect that "
          "would raise it above the limit is an immediate failure. It never goes below 0."),
@@ -220,6 +239,9 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
         ("R-HACK-HELP",
          "DIAGNOSTICS (against an NPC) or TECH SUPPORT adds help dice (house: +1 White); OUT OF "
          "WARRANTY on the subject cancels them but not the attempt."),
+        ("R-HACK-TECH",
+         "TECH SUPPORT helps only on attempts that are not against an NPC stat; DIAGNOSTICS only "
+         "against an NPC stat."),
         ("R-HACK-ROLL",
          "A hacking attempt succeeds when its Hits beat the opposing Hits; a tie fails."),
     ]),

@@ -1,6 +1,6 @@
 """Mission-defined hacking and the Luck Roll (seed 000 § Mission-defined hacking, R-HACK).
 
-  hack       {character_id, stat? | pool?, opposing, bot_id?, help: none|diagnostics|tech_support,
+  hack       {character_id, stat? | pool?, opposing, bot_id?, npc_stat?, help: none|diagnostics|tech_support,
               rolls?: {attempt?, opposing?}, success_text?, failure_text?}
   luck_roll  {character_id, stat, black_die?, success_text?, failure_text?}
 
@@ -45,7 +45,10 @@ class Hack(Body):
     stat: str | None = Field(default=None, max_length=80)  # a mission stat, or Melee/Shoot/Defense
     pool: Pool | None = None  # or the pool itself, when the Mission names dice
     opposing: Pool = Field(default_factory=dict)  # the opposing NPC or target stat
-    bot_id: str | None = None  # the NPC the attempt is against, if any
+    bot_id: str | None = None  # the NPC the attempt is against (its subject), if any
+    # R-HACK-TECH: the opposing stat is that NPC's; None: yes whenever bot_id names one. False
+    # for an attempt on an NPC subject against another stat (TECH SUPPORT may help there).
+    npc_stat: bool | None = None
     help: Literal["none", "diagnostics", "tech_support"] = "none"
     rolls: HackRolls | None = None
     success_text: str = Field(default="", max_length=300)
@@ -77,8 +80,12 @@ def _help(state: GameState, character: Character, bot: Bot | None, body: Hack) -
     has = character.has_diagnostics if body.help == "diagnostics" else character.has_tech_support
     if not has:
         raise Refused(f"{character.name} does not carry {gear}.", "R-HACK")
-    if body.help == "diagnostics" and bot is None:
-        raise Refused("DIAGNOSTICS helps against an NPC stat: name the AI-Bot (bot_id).", "R-HACK")
+    against_npc = body.npc_stat if body.npc_stat is not None else bot is not None
+    if body.help == "diagnostics" and (bot is None or not against_npc):
+        raise Refused("DIAGNOSTICS helps only against an NPC stat: name the AI-Bot (bot_id).", "R-HACK-TECH")
+    if body.help == "tech_support" and against_npc:
+        raise Refused("TECH SUPPORT helps only on attempts that are not against an NPC stat; against "
+                      "an NPC stat, DIAGNOSTICS is the one that helps.", "R-HACK-TECH")
     if bot is not None and bot.has_rule("OUT OF WARRANTY"):
         text = f"OUT OF WARRANTY on {bot.name} negates {gear}; the attempt goes on without it."
         return {}, [Entry(text, "R-HACK")]

@@ -59,14 +59,25 @@ def default_faces() -> dict[str, list[str]]:
     }
 
 
+GlitchResult = Literal["reboot", "overcharged", "full_throttle", "free_action", "no_effect"]
+# R-GLITCH-ANY: what a free Glitch action may be (seed 000 "Free Glitch actions can duplicate a
+# normal action"): any normal action the app knows, so it may duplicate one already taken.
+FreeAction = Literal["walk", "run", "stand_up", "scan", "open_close", "activate", "search", "reload",
+                     "melee", "shoot", "smash", "start_fire"]
+
+
 class GlitchRow(Frozen):
-    """One line of the Glitch table: die results low..high give `result` (R-GLITCH)."""
+    """One line of the Glitch table: die results low..high give `result` (R-GLITCH).
+
+    `duration` counts the bot's turns for a Reboot (R-GLITCH-REBOOT) and its activations for
+    Full Throttle; `action` is the free action of a `free_action` row (R-GLITCH-ANY)."""
 
     low: int = Field(ge=1, le=100)
     high: int = Field(ge=1, le=100)
-    result: Literal["reboot", "overcharged", "full_throttle", "no_effect"]
+    result: GlitchResult
     amount: int = Field(default=0, ge=0, le=20)  # Overcharged: Health added
-    duration: int = Field(default=1, ge=0, le=20)  # activations the effect lasts
+    duration: int = Field(default=1, ge=0, le=20)
+    action: FreeAction | None = None  # free_action rows only
 
 
 def default_glitch_table() -> list[GlitchRow]:
@@ -98,16 +109,26 @@ class HouseRules(Frozen):
     # R-HACK-HELP: what DIAGNOSTICS / TECH SUPPORT add to a hacking pool (the seeds do not say)
     hack_help_dice: int = Field(default=1, ge=0, le=10)
     hack_help_colour: Colour = "white"
+    # R-DISTRACTED: "one White die per stack"; the colour follows the house dice (a table without
+    # White names another colour here)
+    distracted_colour: Colour = "white"
+    push_on_damage: bool = True  # R-CMB-PUSH: a winning melee attack also pushes the loser back
+    # R-CMB-COUNTER: how a permitted counter-attack compares both Melee totals ("under its rule")
+    counter_attack_rule: Literal["higher_wins", "melee_as_defense"] = "higher_wins"
 
 
 # --- the roster --------------------------------------------------------------------------
 
 
 class GlitchEffect(Frozen):
-    """A Glitch still acting on a bot: `turns_left` activations to go (R-GLITCH)."""
+    """A Glitch still acting on a bot (R-GLITCH). Full Throttle: `turns_left` activations to go.
+    Reboot (R-GLITCH-REBOOT): `turns_left` of the bot's turns to go, counted at each end of turn
+    from `start_turn` on (the turn it first costs the bot; None: the current one), whether or not
+    the bot activated."""
 
     result: Literal["reboot", "overcharged", "full_throttle"]
     turns_left: int = Field(ge=0, le=MAX_COUNT)
+    start_turn: int | None = Field(default=None, ge=1, le=MAX_TURN)
 
 
 class Character(Frozen):
@@ -228,15 +249,17 @@ class DecidedAction(Frozen):
     # `condition` (line of sight and range) before it resolves.
     conditional: bool = False
     condition: str | None = None
+    free: bool = False  # a free Glitch action: spends no slot, uses up no family (R-GLITCH-ANY)
 
 
 class SeenFact(Frozen):
     """What the player reported about one Character when the bot activated (R-LOS, R-ZONE)."""
 
     character_id: str
-    distance: float
-    line_of_sight: bool
-    base_contact: bool
+    distance: float | None = None  # None: told as a band (or not needed), never guessed
+    line_of_sight: bool = False
+    base_contact: bool = False
+    band: str | None = None  # the distance band tapped instead of inches (questions.py)
 
 
 class EmptySlotNote(Frozen):

@@ -1,6 +1,6 @@
 """Phase 2 · Event & NPC Movement (seed 000 § Four phases).
 
-  record_event          {title, danger: int change, marked: {character_id: stacks}, note}
+  record_event          {title, danger: int change, marked: {character_id: stacks}, note, by_effect}
   set_activation_order  {bot_ids}                                   the player's order (R-ACT-ORDER)
   activate_bot          {bot_id, characters: [{character_id, distance, line_of_sight, base_contact}],
                          subject_distance?, object_distance?, object_contact?, waypoint_distance?,
@@ -11,6 +11,8 @@ Activation order is the player's plan, not a gate: any bot not yet activated may
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from random import Random
 from typing import Annotated
 
@@ -21,6 +23,7 @@ from app.rules.commands import Body, Entry, Refused, command
 from app.rules.decisions import after_activation, decision_of, decision_text, scan_marks
 from app.rules.models import Bot, GameState
 from app.rules.play import Result, add_danger, add_marked, bot_of, character_of, require_play
+from app.rules.told import Answers, decide_by_answers, roster_directive
 
 Distance = float
 
@@ -31,16 +34,21 @@ class RecordEvent(Body):
     # character id -> stacks gained; bounded like adjust's, since the odds walk every damage value
     marked: dict[str, Annotated[int, Field(le=100)]] = Field(default_factory=dict, max_length=50)
     note: str = Field(default="", max_length=500)
+    by_effect: bool = False  # drawn by an effect, beyond the turn's one Event (R-EVENT-ONE)
 
 
 @command("record_event", RecordEvent)
 def record_event(state: GameState, body: RecordEvent, rng: Random) -> tuple[GameState, list[Entry]]:
     require_play(state, 2, what="Recording the Event")
+    if state.event is not None and not body.by_effect:
+        raise Refused(f"One Event per turn (\"Draw one Event\"): {state.event} is this turn's. Mark a second "
+                      "one as drawn by an effect if a rule says to draw it.", "R-EVENT-ONE")
     characters = [(character_of(state, i), n) for i, n in body.marked.items()]
     if any(n < 0 for _, n in characters):
         raise Refused("An Event adds Marked stacks; correct a count with adjust.")
     note = f" {body.note}" if body.note else ""
-    entries = [Entry(f"Event: {body.title}.{note}")]
+    drawn = " Drawn by an effect, beyond the turn's one Event." if body.by_effect else ""
+    entries = [Entry(f"Event: {body.title}.{drawn}{note}", "R-EVENT-ONE" if body.by_effect else None)]
     state = state.model_copy(update={"event": body.title})
     for character, stacks in characters:
         state, said = add_marked(state, character, stacks, f"Event {body.title}", "R-MARK-EVENT")
@@ -87,6 +95,8 @@ class ActivateBot(Body):
     # Patrol standing on its waypoint (distance 0): the distance to the next one (R-ROLE-PATROL)
     next_waypoint_distance: Distance | None = Field(default=None, ge=0, le=1000)
     direction: int | None = Field(default=None, ge=1, le=8)  # Hunter's random move, else rolled
+    # Instead of inches: the taps of questions.next_question (told.py); the decision they fix
+    answers: Answers | None = None
 
 
 def _directive(bot: Bot, body: ActivateBot) -> Directive:
@@ -97,12 +107,10 @@ def _directive(bot: Bot, body: ActivateBot) -> Directive:
     if missing.get(bot.role):
         raise Refused(f"{bot.name} is a {bot.role.title()}: measure {missing[bot.role].replace('_', ' ')}.",
                       f"R-ROLE-{bot.role.upper()}")
-    waypoint = bot.waypoints[bot.waypoint_index] if bot.waypoint_index < len(bot.waypoints) else None
-    return Directive(subject=bot.subject, subject_distance=body.subject_distance, object=bot.object,
-                     object_distance=body.object_distance, object_contact=body.object_contact,
-                     waypoint=waypoint, waypoint_distance=body.waypoint_distance,
-                     direction=body.direction, exempt=bot.exempt, next_waypoint=bot.waypoint_after,
-                     next_waypoint_distance=body.next_waypoint_distance)
+    return replace(roster_directive(bot), subject_distance=body.subject_distance,
+                   object_distance=body.object_distance, object_contact=body.object_contact,
+                   waypoint_distance=body.waypoint_distance, direction=body.direction,
+                   next_waypoint_distance=body.next_waypoint_distance)
 
 
 def seen_names(state: GameState, body: ActivateBot) -> dict[str, str]:
@@ -125,6 +133,9 @@ def activate_bot(state: GameState, body: ActivateBot, rng: Random) -> tuple[Game
         raise Refused(f"{bot.name} has already activated this turn.", "R-MARK-ACT")
     if bot.health <= 0:
         raise Refused(f"{bot.name} is destroyed and no longer activates.")
+    if body.answers is not None:  # told by taps: bands and sets, not inches (told.py)
+        result, names, told = decide_by_answers(state, bot, body.answers, rng)
+        return _apply(state, bot, result, names, told)
     names = seen_names(state, body)
     facts = {s.character_id: s for s in body.characters}
     seen = [Seen(n, facts[i].distance, facts[i].line_of_sight, facts[i].base_contact)
@@ -132,7 +143,7 @@ def activate_bot(state: GameState, body: ActivateBot, rng: Random) -> tuple[Game
     result = _activate(bot, seen, _directive(bot, body), rng)
     if result.needs:  # R-ROLE-PATROL: standing on its waypoint, the next one's distance is asked
         raise Refused(" ".join(result.notes), f"R-ROLE-{bot.role.upper()}")
-    return _apply(state, bot, result, names, body)
+    return _apply(state, bot, result, names, body.characters)
 
 
 def _activate(bot: Bot, seen: list[Seen], directive: Directive, rng: Random) -> Activation:
@@ -143,10 +154,10 @@ def _activate(bot: Bot, seen: list[Seen], directive: Directive, rng: Random) -> 
 
 
 def _apply(state: GameState, bot: Bot, result: Activation, names: dict[str, str],
-           body: ActivateBot) -> tuple[GameState, list[Entry]]:
+           seen: Sequence) -> tuple[GameState, list[Entry]]:
     """R-MARK-ACT then R-SCAN Marked, the decision stored for the card and Phase 3, the bot's
     conditions (Glitch durations, Stand Up, Patrol waypoint)."""
-    decision = decision_of(state, bot, result, names, body.characters)
+    decision = decision_of(state, bot, result, names, seen)
     entries = decision_text(bot, result)
     for mark in [*result.marked, *scan_marks(result)]:
         character = character_of(state, names[mark.character])

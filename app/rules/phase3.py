@@ -2,11 +2,13 @@
 
   resolve_melee     {bot_id, character_id, in_contact, attacker?: npc|character, counter_attack,
                      rolls?: {npc?, character?}}
-  bot_shoot         {bot_id, character_id, line_of_sight, in_range, in_contact?, melee_with, black_die?,
-                     tie_choice?, rolls?: {attack?, defense?}, ammo_die?}
+  bot_shoot         {bot_id, character_id, line_of_sight, in_range, in_contact?, cover?, melee_with,
+                     black_die?, tie_choice?, rolls?: {attack?, defense?}, ammo_die?}
   resolve_fallback  {bot_id, slot, done}
+  (redecide, in redecide.py)
 
 The to-do list is `GameState.pending_actions()`: every decided Melee or Shoot not yet resolved.
+Engagements first; every AI-Bot Shoot waits until each is resolved or separated (R-CMB-ORDER).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from app.rules.combat import (
     who_attacks,
 )
 from app.rules.commands import Body, Entry, Refused, command
-from app.rules.models import Bot, Character, DecidedAction, GameState
+from app.rules.models import Bot, Character, Cover, DecidedAction, GameState
 from app.rules.play import (
     NO_DEFENSE,
     BlackFace,
@@ -44,23 +46,7 @@ from app.rules.play import (
 )
 from app.rules.shooting import ShootResult
 from app.rules.shots import Aim, ShootRolls, shoot
-
-
-def set_status(state: GameState, bot_id: str, slot: int, status: str) -> GameState:
-    decisions = [d.model_copy(update={"actions": [a.model_copy(update={"status": status}) if a.slot == slot
-                                                   else a for a in d.actions]}) if d.bot_id == bot_id else d
-                 for d in state.decisions]
-    return state.model_copy(update={"decisions": decisions})
-
-
-def pending(state: GameState, bot_id: str, *actions: str) -> DecidedAction | None:
-    """The bot's first pending action among `actions` (in that order of preference)."""
-    mine = [a for b, a in state.pending_actions() if b == bot_id]
-    for wanted in actions:
-        found = next((a for a in mine if wanted in (a.action, a.family)), None)
-        if found:
-            return found
-    return None
+from app.rules.slots import open_engagements, open_slot, pending, put_action, set_status
 
 
 class MeleeRolls(Body):
@@ -91,12 +77,8 @@ def _fighters(state: GameState, body: ResolveMelee) -> tuple[Bot, Character]:
 def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState, list[Entry]]:
     require_play(state, 3, what="Melee")
     bot, character = _fighters(state, body)
-    action = pending(state, bot.id, "melee", "attack")
     if not body.in_contact:
-        if action is not None and action.target_id in (None, character.id):
-            state = set_status(state, bot.id, action.slot, "skipped")
-        return state, [Entry(f"{bot.name} and {character.name} are no longer in base contact: no melee.",
-                             "R-CMB-WHO")]
+        return _separate(state, bot, character, _decided_melee(state, bot, character))
     side, _ = who_attacks(bot.points, character.points, body.attacker)
     rebooted = offline(state, bot)
     if side == "npc" and rebooted:
@@ -105,22 +87,56 @@ def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState,
     if body.counter_attack and side != "npc":
         raise Refused("Only a Character attacked by the AI-Bot can counter-attack.", "R-CMB-TIE")
     rolls = body.rolls or MeleeRolls()
-    npc_pool = attack_pool_against(bot.melee, character.distracted) if side == "npc" else bot.defense
+    npc_pool = (attack_pool_against(bot.melee, character.distracted, state.house.distracted_colour)
+                if side == "npc" else bot.defense)
     character_pool = character.melee if side == "character" or body.counter_attack else character.defense
     npc_roll = NO_DEFENSE if rebooted else roll(state, npc_pool, rng, rolls.npc)  # R-GLITCH-REBOOT
     character_roll = roll(state, character_pool, rng, rolls.character)
     result = resolve_melee(Fighter(bot.name, bot.points), Fighter(character.name, character.points), npc_roll,
                            character_roll, attacker=body.attacker, counter_attack=body.counter_attack,
-                           marked=character.marked, marked_target=bot.has_rule("Marked Target"))
+                           marked=character.marked, marked_target=bot.has_rule("Marked Target"),
+                           push_on_damage=state.house.push_on_damage,
+                           counter_rule=state.house.counter_attack_rule)
     record = dice_record(npc=npc_roll, character=character_roll) | totals(result)
     entries = [Entry(result.reason, result.rule, record)]
     if rebooted:
         entries.append(Entry(f"{bot.name} is rebooted: Reboot stops even free actions, so it cannot Defend "
                              "and rolls no Defense.", "R-GLITCH-REBOOT"))
     state, said = _melee_outcome(state, bot, character, result)
-    if action is not None:
-        state = set_status(state, bot.id, action.slot, "done")
+    state = _spend_melee(state, bot, character, side)
     return state.model_copy(update={"engaged": [*state.engaged, f"{bot.id}:{character.id}"]}), entries + said
+
+
+def _decided_melee(state: GameState, bot: Bot, character: Character) -> DecidedAction | None:
+    mine = [a for b, a in state.pending_actions() if b == bot.id]
+    return next((a for a in mine if a.action == "melee" and a.target_id in (None, character.id)), None)
+
+
+def _spend_melee(state: GameState, bot: Bot, character: Character, side: str) -> GameState:
+    """The engagement settles the bot's decided Melee. When the bot attacks it spends its Attack
+    action: a pending one, else an open slot (R-ACT-TWO); Defending is free and spends nothing."""
+    action = _decided_melee(state, bot, character)
+    if action is None and side == "npc":
+        action = pending(state, bot.id, "attack")
+        slot = open_slot(state, bot.id, "attack")
+        if action is None and slot is not None:
+            return put_action(state, bot.id, DecidedAction(
+                slot=slot, family="attack", action="melee", phase=3, target=character.name,
+                target_id=character.id, reason=f"{bot.name} attacks {character.name} in base contact.",
+                rule="R-CMB-WHO", status="done"))
+    return state if action is None else set_status(state, bot.id, action.slot, "done")
+
+
+def _separate(state: GameState, bot: Bot, character: Character,
+              action: DecidedAction | None) -> tuple[GameState, list[Entry]]:
+    """R-CMB-ORDER: models that separated do not fight; the bot's Melee never happened, so its
+    Attack action is unused again and may become a Shoot once every melee is settled."""
+    text = f"{bot.name} and {character.name} are no longer in base contact: no melee."
+    if action is not None and action.target_id in (None, character.id):
+        state = set_status(state, bot.id, action.slot, "skipped")
+        if bot.shoot_range is not None and sum(bot.shoot.values()):
+            text += f" {bot.name}'s unused Attack action may become a Shoot after the melees."
+    return state, [Entry(text, "R-CMB-ORDER")]
 
 
 def _melee_outcome(state: GameState, bot: Bot, character: Character,
@@ -133,6 +149,8 @@ def _melee_outcome(state: GameState, bot: Bot, character: Character,
         state, entries = wound(state, character.id if npc_won else bot.id, result.damage, "R-CMB-DAMAGE")
     elif result.outcome == "tie":
         entries.append(Entry(f"Push back: move {result.push_back} away from the melee.", "R-CMB-TIE"))
+    if result.damage_push_back:  # house, on by default: damage AND Push Back (seed 001)
+        entries.append(Entry(f"Push back: move {result.damage_push_back} away from the melee.", "R-CMB-PUSH"))
     if not state.phase3_melee:
         state, said = add_danger(state, 1, "Melee this phase", "R-CMB-DANGER")
         state = state.model_copy(update={"phase3_melee": True})
@@ -149,18 +167,29 @@ def totals(result: MeleeResult | ShootResult) -> dict:
 class BotShoot(Aim):
     bot_id: str
     character_id: str
-    line_of_sight: bool
+    line_of_sight: bool  # asked when the shot resolves, never carried over from Phase 2 (R-ACT-FACTS)
     in_range: bool
     in_contact: bool = False  # the shooter is in base contact with an enemy
+    cover: Cover | None = None  # the target's Cover now (R-SHOOT-COVER); None: its roster Cover
     rolls: ShootRolls | None = None
     ammo_die: BlackFace | None = None  # the Out of Ammo check, entered (R-CMB-AMMO)
 
 
-def _shooting_action(state: GameState, bot: Bot, body: BotShoot) -> DecidedAction:
-    """R-CMB-SHOOT: not in base contact, line of sight, in range, armed with ammunition, and an
-    unused Attack-family action decided in Phase 2 (a Shoot, or an Attack that can become one)."""
+def _after_melee(state: GameState) -> None:
+    """R-CMB-ORDER: AI-Bot shots come after every melee of the phase (seed 001 "AFTER MELEE")."""
+    waiting = open_engagements(state)
+    if waiting:
+        pairs = ", ".join(f"{bot.name} ⚔ {character.name}" for bot, character in waiting)
+        raise Refused(f"AI-Bot shots come after melee: first resolve or separate {pairs}.", "R-CMB-ORDER")
+
+
+def _shooting_slot(state: GameState, bot: Bot, body: BotShoot) -> DecidedAction | int:
+    """R-CMB-SHOOT: not in base contact, line of sight, in range, armed with ammunition, not
+    rebooted, and an action to spend: its decided Shoot, a pending Attack that can become one,
+    or an open slot with the Attack family unused (R-CMB-SHOOT-ACTION)."""
     checks = [(bot.health <= 0, "is destroyed"),
               (state.decision(bot.id) is None, "has not activated this turn"),
+              (offline(state, bot), "is rebooted: it takes no actions at all"),
               (body.in_contact, "is in base contact: it fights in melee instead"),
               (bot.shoot_range is None or not sum(bot.shoot.values()), "has no ranged weapon"),
               (bot.out_of_ammo, "is out of ammo"),
@@ -170,9 +199,24 @@ def _shooting_action(state: GameState, bot: Bot, body: BotShoot) -> DecidedActio
         if failed:
             raise Refused(f"{bot.name} cannot Shoot: it {why}.", "R-CMB-SHOOT")
     action = pending(state, bot.id, "shoot", "attack")
-    if action is None:
-        raise Refused(f"{bot.name} cannot Shoot: no unused Attack action is left this turn.", "R-CMB-SHOOT")
-    return action
+    slot = open_slot(state, bot.id, "attack")
+    if action is None and slot is None:
+        raise Refused(f"{bot.name} cannot Shoot: no unused Attack action is left "
+                      "(its Attack family is used, or both actions are spent).",
+                      "R-CMB-SHOOT-ACTION")
+    return action if action is not None else slot  # type: ignore[return-value]
+
+
+def _spend(state: GameState, bot: Bot, spent: DecidedAction | int, target: Character) -> GameState:
+    """The Shoot is done: its decided action, or a new one in the open slot."""
+    if isinstance(spent, DecidedAction):
+        update = {"status": "done", "action": "shoot", "target": target.name, "target_id": target.id}
+        return put_action(state, bot.id, spent.model_copy(update=update))
+    reason = (f"{bot.name} had slot {spent} open and its Attack family unused, so it shoots "
+              f"{target.name} in Phase 3.")
+    return put_action(state, bot.id, DecidedAction(
+        slot=spent, family="attack", action="shoot", phase=3, target=target.name, target_id=target.id,
+        reason=reason, rule="R-CMB-SHOOT-ACTION", status="done"))
 
 
 @command("bot_shoot", BotShoot)
@@ -182,9 +226,10 @@ def bot_shoot(state: GameState, body: BotShoot, rng: Random) -> tuple[GameState,
     target = character_of(state, body.character_id)
     if target.health <= 0:
         raise Refused(f"{target.name} is already out of action.")
-    action = _shooting_action(state, bot, body)
-    shot = shoot(state, bot, target.id, body, body.rolls, "none", rng)
-    state, entries = set_status(shot.state, bot.id, action.slot, "done"), shot.entries
+    _after_melee(state)
+    spent = _shooting_slot(state, bot, body)
+    shot = shoot(state, bot, target.id, body, body.rolls, body.cover, rng)
+    state, entries = _spend(shot.state, bot, spent, target), shot.entries
     if shot.result.out_of_ammo_check:
         face, by = black_die(state, rng, body.ammo_die)
         empty = out_of_ammo(face)
@@ -198,7 +243,7 @@ def bot_shoot(state: GameState, body: BotShoot, rng: Random) -> tuple[GameState,
 
 class ResolveFallback(Body):
     bot_id: str
-    slot: int = Field(ge=1, le=3)
+    slot: int = Field(ge=1, le=20)
     done: bool = True  # False: skipped (nothing legal or logical left)
 
 

@@ -32,7 +32,6 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import product
 from typing import Any
 
 from app.rules.activation import Activation, Activator, Directive, Seen, activate
@@ -158,16 +157,37 @@ class Board:
         told = self.answers.get("direction")
         return told if isinstance(told, int) else (self.rolled or 1)
 
-    def points(self) -> list[dict[str, float]]:
-        """The base point, every model at each of its sample points, and the two corners."""
-        samples = {n: _samples(lo, hi, self.critical()) for n, (lo, hi) in self.spans.items()}
-        base = {n: s[len(s) // 2] for n, s in samples.items()}
-        out = [self.order(base)]
-        for n, values in samples.items():
-            out += [self.order(base | {n: v}) for v in values]
-        out += [self.order({n: s[0] for n, s in samples.items()}),
-                self.order({n: s[-1] for n, s in samples.items()})]
+    def samples(self) -> dict[str, list[float]]:
+        if self._samples is None:
+            critical = self.critical()
+            self._samples = {n: _samples(lo, hi, critical) for n, (lo, hi) in self.spans.items()}
+        return self._samples
+
+    def kind(self, n: str) -> tuple:
+        seen_by = self.answers.get("line_of_sight")
+        return (self.spans[n], seen_by is None or n in seen_by, n == self.answers.get("closest"))
+
+    def varied(self) -> list[str]:
+        """The models to vary: the role's targets, then one Character per kind (same interval,
+        sight and contact: varying one tells what varying any of them does)."""
+        kinds: set[tuple] = set()
+        out = []
+        for n in self.spans:
+            kind = self.kind(n)
+            if n not in self.names or kind not in kinds:
+                kinds.add(kind)
+                out.append(n)
         return out
+
+    def points(self, name: str | None = None) -> list[dict[str, float]]:
+        """The base point and, for `name`, that model at each of its samples (None: the two
+        corners, every model at its lowest then at its highest)."""
+        samples = self.samples()
+        base = self.order({n: s[len(s) // 2] for n, s in samples.items()})
+        if name is None:
+            return [base, self.order({n: s[0] for n, s in samples.items()}),
+                    self.order({n: s[-1] for n, s in samples.items()})]
+        return [self.order(base | {name: v}) for v in samples[name]]
 
     def order(self, at: dict[str, float]) -> dict[str, float]:
         """The Character told closest stays strictly closest among those it was compared with."""
@@ -180,44 +200,61 @@ class Board:
         return at
 
     def critical(self) -> list[float]:
+        """Every distance a role compares one model's distance with: the thresholds and the
+        sums of two (a Run then range, two Walks back to a subject, a Run and a half-Walk)."""
         bot = self.bot
         ts = [0.0, bot.control_zone, bot.walk, max(bot.run, bot.walk), bot.walk / 2]
         if bot.shoot_range is not None:
             ts.append(bot.shoot_range)
-        sums = {a + b for a in ts for b in ts} | {a - b for a in ts for b in ts}
-        return sorted({x for x in [*ts, *sums] if x >= 0})
+        return sorted({x for x in [*ts, *(a + b for a in ts for b in ts)] if x >= 0})
+
+    def outcome(self, at: dict[str, float], sight: bool | None) -> tuple[tuple, Activation]:
+        key = (tuple(sorted(at.items())), sight)
+        if key not in self._runs:
+            result = self.run(at, sight)
+            self._runs[key] = (_shape(result), result)
+        return self._runs[key]
 
     # --- deciding --------------------------------------------------------------------------
 
     def decide(self) -> Question | Activation:
+        self._runs: dict = {}
+        self._samples: dict[str, list[float]] | None = None
         sights = [None] if "line_of_sight" in self.answers or not self.names else [True, False]
-        runs = [(at, s, self.run(at, s)) for at, s in product(self.points(), sights)]
-        base = runs[0][2]
-        if all(_shape(r) == _shape(base) for _, _, r in runs):
-            return self.settle(base, [r for _, _, r in runs])
-        movers = self.movers(runs)
+        base_at = self.points()[0]
+        shape, base = self.outcome(base_at, sights[0])
+        everywhere = [self.points(), *(self.points(n) for n in self.varied())]
+        if all(self.outcome(at, s)[0] == shape for pts in everywhere for at in pts for s in sights):
+            return self.settle(base, [r for _, r in self._runs.values()])
         for own in (self.target, self.next):  # the directive's own distances decide slot 1 first
-            if own is not None and own in movers:
+            if own is not None and self.moves(own, sights):
                 return self.ask_distance(own)
-        pairs = zip(runs[::2], runs[1::2], strict=True)  # the same point, seen and unseen
-        if len(sights) > 1 and any(_shape(a[2]) != _shape(b[2]) for a, b in pairs):
+        if len(sights) > 1 and any(self.outcome(at, True)[0] != self.outcome(at, False)[0]
+                                   for pts in everywhere for at in pts):
             pick = tuple({"key": n, "label": n} for n in self.names)
             return Question("line_of_sight", f"Who can {self.bot.name} see?", "pick_many", pick)
-        rivals = [n for n in movers if n in self.names]
-        if len(rivals) > 1 and "closest" not in self.answers:
+        first = self.answers.get("closest")  # rule order: the one told closest, then the rest
+        order = sorted(self.names, key=lambda n: (n != first, self.names.index(n)))
+        rivals, tried = [], {}
+        for n in order:  # Characters of one kind move the decision alike: one is tried per kind
+            kind = self.kind(n)
+            if kind not in tried:
+                tried[kind] = self.moves(n, sights)
+            if tried[kind]:
+                rivals.append(n)
+                if first is not None:
+                    break
+        if len(rivals) > 1:
             return Question("closest", f"Which of them is closest to {self.bot.name}?", "pick_one",
                             tuple({"key": n, "label": n} for n in rivals))
-        first = self.answers.get("closest")  # rule order: the one told closest, then the rest
-        return self.ask_distance(min(movers, key=lambda n: (n != first, list(self.spans).index(n))))
+        open_ = [n for n in self.spans if self.spans[n][0] != self.spans[n][1]]
+        return self.ask_distance((rivals or open_)[0])
 
-    def movers(self, runs) -> list[str]:
-        """Models whose distance alone changes the decision (any model still open, if none)."""
-        base_at = runs[0][0]
-        base = {s: _shape(r) for at, s, r in runs if at == base_at}  # per line-of-sight guess
-        movers = [n for n in self.spans if any(
-            _shape(r) != base[s] for at, s, r in runs
-            if at[n] != base_at[n] and all(at[m] == base_at[m] for m in at if m != n))]
-        return movers or [n for n in self.spans if self.spans[n][0] != self.spans[n][1]]
+    def moves(self, name: str, sights: list) -> bool:
+        """Does this model's distance alone change the decision?"""
+        base_at = self.points()[0]
+        return any(self.outcome(at, s)[0] != self.outcome(base_at, s)[0]
+                   for at in self.points(name) for s in sights)
 
     def ask_distance(self, name: str) -> Question:
         """Its band when more than one band is still open for it, else its inches."""

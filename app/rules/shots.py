@@ -75,16 +75,25 @@ def actual_target(state: GameState, shooter_id: str, target_id: str, aim: Aim,
     return actual, [Entry(text, "R-CMB-TARGET", black_record(face, by, "target"))]
 
 
+def cover_of(target: Bot | Character, intended_id: str, cover: Cover | None) -> Cover:
+    """R-SHOOT-COVER: the Cover given for this shot counts for the intended target (None: its
+    roster Cover); a shot the Black Die sends to another Character meets that Character's own
+    Cover (R-CMB-TARGET-COVER); a bot has no roster Cover."""
+    roster = target.cover if isinstance(target, Character) else "none"
+    if target.id != intended_id:
+        return roster if isinstance(target, Character) else (cover or "none")
+    return roster if cover is None else cover
+
+
 def shoot(state: GameState, shooter: Bot | Character, target_id: str, aim: Aim, rolls: ShootRolls | None,
-          cover: Cover, rng: Random) -> Shot:
-    """Resolve one shot; `cover` is the actual target's Cover when it is an AI-Bot (Characters
-    carry their own `cover`)."""
+          cover: Cover | None, rng: Random) -> Shot:
+    """Resolve one shot; `cover` is the intended target's Cover now, None for its roster Cover."""
     actual_id, entries = actual_target(state, shooter.id, target_id, aim, rng)
     target = model_of(state, actual_id)
+    cover = cover_of(target, target_id, cover)
     attack_pool = dict(shooter.shoot)
     if isinstance(target, Character):
-        attack_pool = attack_pool_against(attack_pool, target.distracted)  # R-DISTRACTED
-        cover = target.cover
+        attack_pool = attack_pool_against(attack_pool, target.distracted, state.house.distracted_colour)
     defense_pool = defense_pool_with_cover(target.defense, cover, state.house)
     rolls = rolls or ShootRolls()
     attack = roll(state, attack_pool, rng, rolls.attack)

@@ -12,8 +12,10 @@ Phase 1 (phase1.py, hacking.py)
   character_move, noise, character_shoot, invoke_distracted, distracted_contact, hack, luck_roll
 Phase 2 (phase2.py)
   record_event, set_activation_order, activate_bot
-Phase 3 (phase3.py)
-  resolve_melee, bot_shoot, resolve_fallback
+Phase 3 (phase3.py, redecide.py)
+  resolve_melee, bot_shoot, resolve_fallback, redecide
+Any phase (glitches.py)
+  record_glitch
 Phase 4 (phase4.py)
   position_check
 """
@@ -25,7 +27,7 @@ from typing import Any
 
 from pydantic import Field
 
-from app.rules import glitches, hacking, phase1, phase2, phase3, phase4  # noqa: F401  (register)
+from app.rules import glitches, hacking, phase1, phase2, phase3, phase4, redecide  # noqa: F401  (register)
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.models import MAX_TURN, PHASE_NAMES, Character, GameState
 from app.rules.play import Result, add_danger, model_of, replace, require_play
@@ -71,8 +73,7 @@ def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, li
         c, said = _end_of_turn_character(c, state.turn)
         characters.append(c)
         entries += said
-    bots = [b.model_copy(update={"glitches": [g for g in b.glitches if g.turns_left > 0]})
-            for b in state.bots]
+    bots = [glitches.end_of_turn(b, state.turn) for b in state.bots]  # R-GLITCH-REBOOT
     update = {"characters": characters, "bots": bots, "decisions": [], "event": None, "phase3_melee": False,
               "engaged": [], "position_checks": {}}
     if state.status == "final_turn":

@@ -14,6 +14,7 @@ from app.rules.commands import Refused
 from app.rules.models import GameName
 from app.tables import Game, Step
 from app.web.deps import SEQ_MAX, EditDep, OpenedDep, Seen, SessionDep, Since, field_errors
+from app.web.view import step_summary
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -110,7 +111,7 @@ def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: Seen =
 def undo(opened: EditDep, session: SessionDep, body: UndoRequest | None = None):
     body = body or UndoRequest()
     try:
-        step = games.undo(session, opened.game, body.to_seq, body.seen)
+        step = games.undo(session, opened.game, body.to_seq, body.seen, describe=step_summary)
     except games.Conflict as conflict:
         return conflict_json(conflict)
     except Refused as refused:

@@ -99,11 +99,27 @@ def field_messages(error: ValidationError, skip: int = 0) -> dict[str, str]:
     for e in error.errors():
         loc = [str(p) for p in e["loc"][skip:]]
         name = ".".join(loc) or "form"
-        message = e["msg"].removeprefix("Value error, ")
+        message = player_words(e)
         if "*" in name:  # a count that was not a whole number 0..20 (see form_to_body)
             message = "Enter a whole number from 0 to 20."
         messages.setdefault(name, message)
     return messages
+
+
+# Pydantic's wording for the common slips, said the way a player would (issue 9).
+_PLAIN = {"int_parsing": "Enter a whole number, like 3.", "float_parsing": "Enter a number, like 2.5.",
+          "int_from_float": "Enter a whole number, like 3.", "missing": "This is needed.",
+          "string_too_short": "This is needed.", "bool_parsing": "Choose yes or no."}
+
+
+def player_words(error: Any) -> str:
+    """One validation error in a player's words; bounds keep pydantic's own ("at least 0")."""
+    kind = error.get("type", "")
+    if kind in _PLAIN:
+        return _PLAIN[kind]
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return error["msg"].replace("Input should be", "Enter a number") + "."
+    return error["msg"].removeprefix("Value error, ")
 
 
 def as_json(value: Any) -> str:

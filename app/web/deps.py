@@ -30,8 +30,13 @@ class Opened:
 
 def open_game(token: str, session: SessionDep) -> Opened:
     found = games.find_game(session, token)
+    # Give the connection back before FastAPI hops to another thread for the handler: held across
+    # that wait, 40 requests took every connection and every thread waited on the pool (issue 11).
+    # The game stays loaded and attached; the handler's first query takes a connection again.
+    session.close()
     if found is None:
         raise HTTPException(404, "No game opens with this link. It may have been deleted or regenerated.")
+    session.add(found[0])
     return Opened(found[0], found[1], token)
 
 

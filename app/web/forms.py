@@ -45,7 +45,7 @@ def _number(value: float | int | None) -> str:
 
 def character_values(c: Character | None = None) -> dict[str, Any]:
     if c is None:
-        return {"name": "", "points": "0", "health": "3", "max_health": "3", "melee": "", "shoot": "",
+        return {"name": "", "points": "0", "health": "", "max_health": "3", "melee": "", "shoot": "",
                 "defense": "", "missions": [], "equipment_flags": [], "equipment": "", "cover": "none"}
     flags = [f for f in EQUIPMENT_FLAGS if any(_key(e) == _key(f) for e in c.equipment)]
     other = [e for e in c.equipment if _key(e) not in {_key(f) for f in EQUIPMENT_FLAGS}]
@@ -57,7 +57,7 @@ def character_values(c: Character | None = None) -> dict[str, Any]:
 
 def bot_values(b: Bot | None = None, control_zone: float = 3) -> dict[str, Any]:
     if b is None:
-        return {"name": "", "role": "hunter", "points": "0", "health": "3", "max_health": "3", "walk": "4",
+        return {"name": "", "role": "hunter", "points": "0", "health": "", "max_health": "3", "walk": "4",
                 "run": "8", "control_zone": _number(control_zone), "melee": "", "defense": "", "shoot": "",
                 "shoot_range": "", "out_of_ammo": False, "rule_flags": [], "special_rules": "",
                 "subject": "", "object": "", "waypoints": "", "patrol_mode": "circuit", "exempt": False}
@@ -103,6 +103,13 @@ class Reader:
             self.fail(key, message)
             return None
         return value
+
+    def health(self) -> int | None:
+        """Health now; left out (a new model) it starts at its Max Health."""
+        high = self.integer("max_health", 1, 100)
+        if not self.text("health").strip() and high is not None:
+            return high
+        return self.integer("health", 0, 100)
 
     def integer(self, key: str, low: int, high: int) -> int | None:
         value = self.text(key).strip()
@@ -193,7 +200,7 @@ def read_character(form: Any, faces: dict[str, list[str]]) -> tuple[dict[str, An
     equipment = r.flags("equipment_flags", EQUIPMENT_FLAGS) + [
         e for e in r.lines("equipment") if _key(e) not in {_key(f) for f in EQUIPMENT_FLAGS}]
     data = {"name": r.name("name"), "points": r.integer("points", 0, 10000),
-            "health": r.integer("health", 0, 100), "max_health": r.integer("max_health", 1, 100),
+            "health": r.health(), "max_health": r.integer("max_health", 1, 100),
             "melee": r.pool("melee"), "shoot": r.pool("shoot"), "defense": r.pool("defense"),
             "mission_stats": missions, "equipment": equipment,
             "cover": r.choice("cover", COVERS, "none")}
@@ -210,7 +217,7 @@ def read_bot(form: Any, faces: dict[str, list[str]]) -> tuple[dict[str, Any], di
     rules = r.flags("rule_flags", RULE_FLAGS) + [
         x for x in r.lines("special_rules") if _key(x) not in {_key(f) for f in RULE_FLAGS}]
     data = {"name": r.name("name"), "role": role, "points": r.integer("points", 0, 10000),
-            "health": r.integer("health", 0, 100), "max_health": r.integer("max_health", 1, 100),
+            "health": r.health(), "max_health": r.integer("max_health", 1, 100),
             "walk": r.distance("walk", 48), "run": r.distance("run", 96),
             "control_zone": r.distance("control_zone", 24),
             "melee": r.pool("melee"), "defense": r.pool("defense"), "shoot": r.pool("shoot"),
@@ -268,3 +275,19 @@ def _field_of(loc: tuple) -> str:
 
 
 Reads = Callable[[Any, dict[str, list[str]]], tuple[dict[str, Any], dict[str, str], dict]]
+
+
+def pool_counts(text: str) -> dict[str, int]:
+    """A pool's text as counts per colour, for the chips; unreadable text shows no chip chosen."""
+    try:
+        return parse_pool(text or "")
+    except ValueError:
+        return {}
+
+
+def role_name(role: str, taken: list[str]) -> str:
+    """A new AI-Bot left unnamed is named after its role: Hunter-1, then Hunter-2, ..."""
+    n = 1
+    while f"{role.title()}-{n}" in taken:
+        n += 1
+    return f"{role.title()}-{n}"

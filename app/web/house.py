@@ -8,7 +8,7 @@ reached) are made here, at the edge, and shown next to their field.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -17,14 +17,15 @@ from pydantic import ValidationError
 from app import games
 from app.rules.commands import Refused
 from app.rules.house_checks import FACES, colours_in_use, game_checks
-from app.rules.models import HouseRules
+from app.rules.models import FreeAction, HouseRules
 from app.web.command_forms import as_json, expect_of, field_messages, form_to_body, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
 
-GLITCH_RESULTS = ("reboot", "overcharged", "full_throttle", "no_effect")
+GLITCH_RESULTS = ("reboot", "overcharged", "full_throttle", "free_action", "no_effect")
+FREE_ACTIONS = get_args(FreeAction)  # R-GLITCH-ANY
 DEFAULTS = HouseRules()
 
 
@@ -53,8 +54,8 @@ def _faces(body: dict[str, Any]) -> Any:
 
 
 def _filled(row: Any) -> bool:
-    """A Glitch row counts once any number is typed (the result select always has a value)."""
-    return not isinstance(row, dict) or any(k != "result" for k in row)
+    """A Glitch row counts once any number is typed (the selects always have a value)."""
+    return not isinstance(row, dict) or any(k not in ("result", "action") for k in row)
 
 
 def _faces_list(text: str) -> list[str]:
@@ -65,8 +66,9 @@ def page_context(opened: Opened, session, **extra: Any) -> dict[str, Any]:
     state = games.current_state(session, opened.game)
     house = state.house
     return {"game": opened.game, "opened": opened, "state": state, "house": house, "defaults": DEFAULTS,
-            "faces_choices": FACES, "glitch_results": GLITCH_RESULTS, "in_use": colours_in_use(state),
-            "values": None, "errors": {}, "house_json": as_json(house.model_dump(mode="json")), **extra}
+            "faces_choices": FACES, "glitch_results": GLITCH_RESULTS, "free_actions": FREE_ACTIONS,
+            "in_use": colours_in_use(state), "values": None, "errors": {},
+            "house_json": as_json(house.model_dump(mode="json")), **extra}
 
 
 def answer(request: Request, opened: Opened, session, status_code: int = 200, **extra: Any):

@@ -9,6 +9,7 @@ line every HEARTBEAT_SECONDS. The page re-fetches its panels itself (static/live
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from html import escape
@@ -38,23 +39,32 @@ CHANGES_SHOWN = 20  # steps listed in a "the game moved on" message
 @router.get("/g/{token}/events")
 @router.get("/v/{token}/events")
 async def events(token: str, session: ShortSession) -> StreamingResponse:
-    found = await run_in_threadpool(games.find_game, session, token)
-    if found is None:
+    opened = await run_in_threadpool(_subscribe, session, token, asyncio.get_running_loop())
+    if opened is None:
         raise HTTPException(404, "No game opens with this link. It may have been deleted or regenerated.")
-    game_id = found[0].id
+    subscription, seq = opened
     live.install_shutdown_hook()
-    subscription = live.hub.subscribe(game_id, token)
-    try:  # read the step number only after subscribing, so no step can fall in between
-        seq = await run_in_threadpool(_current_seq, session, game_id)
-    except BaseException:
-        live.hub.unsubscribe(subscription)
-        raise
     return StreamingResponse(_stream(subscription, seq), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-def _current_seq(session: Session, game_id: int) -> int:
-    return session.exec(select(Game.seq).where(Game.id == game_id)).one()
+def _subscribe(session: Session, token: str, loop: asyncio.AbstractEventLoop
+               ) -> tuple[live.Subscription, int] | None:
+    """One trip to a thread, and the connection is given back before it ends (issue 11: 200
+    watchers opening at once must not hold connections while they wait for a thread)."""
+    try:
+        found = games.find_game(session, token)
+        if found is None:
+            return None
+        game_id = found[0].id
+        subscription = live.hub.subscribe(game_id, token, loop)
+        try:  # read the step number only after subscribing, so no step can fall in between
+            return subscription, session.exec(select(Game.seq).where(Game.id == game_id)).one()
+        except BaseException:
+            live.hub.unsubscribe(subscription)
+            raise
+    finally:
+        session.close()
 
 
 async def _stream(subscription: live.Subscription, seq: int) -> AsyncIterator[str]:

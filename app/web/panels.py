@@ -4,15 +4,17 @@ updates refresh exactly the panel that changed."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 from sqlmodel import Session
 
 from app import games
-from app.web.deps import Opened, OpenedDep, SessionDep
+from app.web.deps import Opened, OpenedDep, SessionDep, Since
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -35,15 +37,23 @@ CONTEXT_HOOKS: list[Callable[[Opened, Session, dict[str, Any]], dict[str, Any]]]
 
 
 def log_context(opened: Opened, session: Session, before: int | None = None,
-                oldest: int | None = None) -> dict[str, Any]:
+                oldest: int | None = None, after: int | None = None) -> dict[str, Any]:
     """A page of the log, newest first: the newest LOG_LENGTH steps, or those before step
     `before`, or (a log the player opened further) every step down to `oldest`. `log_more` is
-    where "Show older" continues, None when step 0 is shown. Both are clamped to the game's
-    steps, so a hand-edited `?before=10**30` (or a negative one) never reaches the database."""
-    before, oldest = (None if n is None else min(max(n, 0), opened.game.seq + 1) for n in (before, oldest))
+    where "Show older" continues, None when step 0 is shown. `after` (a live refresh of the
+    newest page): only steps from `after` on, which live.js puts on top of those it has
+    (`log_from`), so a long open log costs one step per step, not all of them again. All three
+    are clamped to the game's steps, so a hand-edited `?before=10**30` (or a negative one)
+    never reaches the database."""
+    before, oldest, after = (None if n is None else min(max(n, 0), opened.game.seq + 1)
+                             for n in (before, oldest, after))
     if before is None and oldest is not None and oldest > opened.game.seq - LOG_LENGTH:
         oldest = None  # the newest page reaches it anyway
-    if oldest is not None and (before is None or oldest < before):
+    log_from = after if before is None and after is not None and \
+        0 <= opened.game.seq - after <= LOG_LENGTH else None
+    if log_from is not None:
+        log = games.log_page(session, opened.game, None, log_from, LOG_LENGTH + 1)
+    elif oldest is not None and (before is None or oldest < before):
         oldest = max(0, oldest)
         log = games.log_page(session, opened.game, before, oldest, LOG_MOST)
     else:
@@ -51,17 +61,18 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
         log = games.log_page(session, opened.game, before, limit=LOG_LENGTH)
     base = "/g/" if opened.can_edit else "/v/"
     query = "&".join(f"{k}={v}" for k, v in (("before", before), ("oldest", oldest)) if v is not None)
+    more = log[-1].seq if log and log[-1].seq > 0 and log_from is None else None
     return {"log_query": query, "game": opened.game, "opened": opened, "can_edit": opened.can_edit,
             "base_url": f"{base}{opened.token}", "log": log, "log_before": before, "log_oldest": oldest,
-            "log_more": log[-1].seq if log and log[-1].seq > 0 else None}
+            "log_more": more, "log_from": log_from}
 
 
 def game_context(opened: Opened, session: Session, log_before: int | None = None,
-                 log_oldest: int | None = None, **extra: Any) -> dict[str, Any]:
+                 log_oldest: int | None = None, log_after: int | None = None, **extra: Any) -> dict[str, Any]:
     """Everything any panel needs; computed once per request."""
     step = games.latest_step(session, opened.game)
-    context = {**log_context(opened, session, log_before, log_oldest), "state": games.state_of(step),
-               "step": step}
+    context = {**log_context(opened, session, log_before, log_oldest, log_after),
+               "state": games.state_of(step), "step": step}
     for hook in CONTEXT_HOOKS:
         context |= hook(opened, session, context)
     return context | extra
@@ -89,6 +100,61 @@ def view_panel(request: Request, name: str, opened: OpenedDep, session: SessionD
                before: int | None = None, oldest: int | None = None):
     opened.access = "view"  # the watch page never shows controls, whatever the token
     return render_panel(request, name, game_context(opened, session, before, oldest))
+
+
+PanelNames = Annotated[str, Query(max_length=200, pattern=r"^[a-z]+(,[a-z]+)*$",
+                                  description="Panel names, comma-separated.")]
+
+
+@router.get("/g/{token}/panels", response_class=HTMLResponse)
+@router.get("/v/{token}/panels", response_class=HTMLResponse)
+def several_panels(request: Request, names: PanelNames, opened: OpenedDep, session: SessionDep,
+                   before: Since | None = None, oldest: Since | None = None, after: Since | None = None,
+                   bot: str | None = None):
+    """A live refresh in one request (issue 11: five per step and page froze the server): the
+    panels `names`, one after the other, from one context. `after`: the log sends only its new
+    steps (see log_context). Every page on one link asks for the same thing after a step, so
+    the answer is rendered once per step and shared (RenderedPanels)."""
+    unknown = [n for n in names.split(",") if n not in PANELS]
+    if unknown:
+        raise HTTPException(404, f"No panel named {unknown[0]!r}.")
+    if request.url.path.startswith("/v/"):
+        opened.access, bot = "view", None
+    game = opened.game
+    key = (str(request.url), game.seq, game.updated_at)
+    html = RENDERED.get(key)
+    if html is None:
+        context = game_context(opened, session, before, oldest, after, chosen_bot=bot, request=request)
+        wanted = dict.fromkeys(names.split(","))
+        html = "".join(templates.get_template(PANELS[n]).render(context) for n in wanted)
+        RENDERED.put(key, html)
+    return HTMLResponse(html, headers={"X-Game-Seq": str(game.seq), "Cache-Control": "no-store"})
+
+
+class RenderedPanels:
+    """The last few hundred answers of several_panels, by URL (link, panels, query, host) and
+    the game's step and last change: a panel shows nothing else, so an entry never goes stale
+    (a rename or a new step changes the key; a replaced link no longer opens the game)."""
+
+    def __init__(self, size: int = 256):
+        self.size, self._lock, self._items = size, threading.Lock(), OrderedDict()
+
+    def get(self, key: tuple) -> str | None:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        return None
+
+    def put(self, key: tuple, html: str) -> None:
+        with self._lock:
+            self._items[key] = html
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+RENDERED = RenderedPanels()
 
 
 @router.get("/g/{token}/log", response_class=HTMLResponse)

@@ -25,7 +25,15 @@ from app.rules.models import GameState
 from app.rules.roster import BotSheet, CharacterSheet, sheet_of
 from app.web.command_forms import as_json, expect_of, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
-from app.web.forms import Reads, bot_values, character_values, read_bot, read_character
+from app.web.forms import (
+    Reads,
+    bot_values,
+    character_values,
+    pool_counts,
+    read_bot,
+    read_character,
+    role_name,
+)
 from app.web.panels import PANELS, game_context
 from app.web.templating import templates
 
@@ -42,6 +50,7 @@ class Kind:
     sheet: type[Body]  # what an edit sets (preconditions.py)
 
 
+SHEETS = {"character": CharacterSheet, "bot": BotSheet}
 KINDS = {
     "characters": Kind("characters", "character", "Character", read_character, GameState.character,
                        CharacterSheet),
@@ -76,6 +85,7 @@ def inches(value: float | None) -> str:
 
 
 templates.env.globals["roster_form"] = form_for
+templates.env.globals["pool_counts"] = pool_counts
 templates.env.filters["inches"] = inches
 
 
@@ -183,11 +193,21 @@ def new_form(request: Request, slug: str, opened: EditDep, session: SessionDep):
 def add(request: Request, slug: str, opened: EditDep, session: SessionDep, posted: FormDep):
     kind = kind_of(slug)
     state = games.current_state(session, opened.game)
+    if kind.noun == "bot" and not str(posted.get("name") or "").strip():
+        posted = named_after_role(posted, state)
     data, errors, values = kind.read(posted, state.house.dice_faces)
     form = form_for(kind.noun, state, values=values, errors=errors)
     if errors:
         return show_form(request, opened, session, form, 422)
     return run(request, opened, session, {"type": f"add_{kind.noun}", kind.noun: data}, seen_of(posted), form)
+
+
+def named_after_role(posted: FormData, state: GameState) -> FormData:
+    """A new AI-Bot without a name gets its role's next free one (Hunter-1, Hunter-2, ...)."""
+    role = str(posted.get("role") or "hunter")
+    name = role_name(role if role in ("hunter", "sentry", "worker", "patrol") else "AI-Bot",
+                     [b.name for b in state.bots])
+    return FormData([(k, v) for k, v in posted.multi_items() if k != "name"] + [("name", name)])
 
 
 @router.get("/g/{token}/roster/{slug}/{model_id}/edit", response_class=HTMLResponse)
@@ -229,3 +249,28 @@ def remove(request: Request, slug: str, model_id: str, opened: EditDep, session:
     form = form_for(kind.noun, state, model)
     command = {"type": f"remove_{kind.noun}", "id": model.id}
     return run(request, opened, session, command, seen_of(posted), form)
+
+
+@router.post("/g/{token}/roster/{slug}/{model_id}/duplicate", response_class=HTMLResponse)
+def duplicate(request: Request, slug: str, model_id: str, opened: EditDep, session: SessionDep,
+              posted: FormDep):
+    """A copy of a model with the next free name (Hunter-2, "Ada 2"): one tap for a second one."""
+    kind = kind_of(slug)
+    state = games.current_state(session, opened.game)
+    model = kind.find(state, model_id)
+    if model is None:
+        return roster_changed(request, opened, session)
+    taken = [m.name for m in state.characters + state.bots]
+    sheet = SHEETS[kind.noun]
+    data = sheet.model_validate({k: getattr(model, k) for k in sheet.model_fields}).model_dump(mode="json")
+    data["name"] = role_name(model.role, taken) if kind.noun == "bot" else next_name(model.name, taken)
+    form = form_for(kind.noun, state, model)
+    return run(request, opened, session, {"type": f"add_{kind.noun}", kind.noun: data}, seen_of(posted), form)
+
+
+def next_name(name: str, taken: list[str]) -> str:
+    """'Ada' -> 'Ada 2' (or the next number free)."""
+    base, n = re.sub(r"\s+\d+$", "", name), 2
+    while f"{base} {n}" in taken:
+        n += 1
+    return f"{base} {n}"[:80]

@@ -19,6 +19,7 @@ from app.rules.combat import Fighter, attack_pool_against, resolve_melee, who_at
 from app.rules.dice import Roll, attack_odds, entered_roll, roll_black_die, roll_pool
 from app.rules.marked import noise
 from app.rules.models import HouseRules
+from app.rules.play import NO_DEFENSE
 from app.rules.shooting import defense_pool_with_cover, out_of_ammo, resolve_shoot, shoot_target
 from app.web.rules_examples import MELEE_EXAMPLES, NOISE_EXAMPLES, ODDS_EXAMPLES, SHOOT_EXAMPLES
 from app.web.rules_schemas import (
@@ -76,6 +77,8 @@ def melee(body: Annotated[MeleeRequest, Body(openapi_examples=MELEE_EXAMPLES)]) 
     side, _ = who_attacks(npc.points, character.points, body.attacker)
     if body.counter_attack and side != "npc":
         raise bad(("counter_attack",), "only a Character attacked by the AI-Bot can counter-attack")
+    if npc.rebooted and side == "npc":
+        raise bad(("npc", "rebooted"), "a rebooted AI-Bot takes no actions, so it cannot attack")
     npc_role = "melee" if side == "npc" else "defense"
     character_role = "melee" if side == "character" or body.counter_attack else "defense"
     npc_pool = npc.pool_for(npc_role)
@@ -83,7 +86,8 @@ def melee(body: Annotated[MeleeRequest, Body(openapi_examples=MELEE_EXAMPLES)]) 
         npc_pool = attack_pool_against(npc_pool, character.distracted)
     seed, faces = seed_of(body), body.face_table()
     rng = Random(seed)
-    npc_roll = roll_or_entered(rolls and rolls.npc, npc_pool, rng, faces, ("npc", npc_role))
+    npc_roll = (NO_DEFENSE if npc.rebooted  # R-GLITCH-REBOOT: no Defense roll
+                else roll_or_entered(rolls and rolls.npc, npc_pool, rng, faces, ("npc", npc_role)))
     character_roll = roll_or_entered(
         rolls and rolls.character,
         character.pool_for(character_role),
@@ -100,6 +104,8 @@ def melee(body: Annotated[MeleeRequest, Body(openapi_examples=MELEE_EXAMPLES)]) 
         counter_attack=body.counter_attack,
         marked=character.marked,
         marked_target=npc.has_rule("Marked Target"),
+        push_on_damage=body.push_on_damage,
+        counter_rule=body.counter_attack_rule,
     )
     rolled = {"npc": npc_roll.as_dict(), "character": character_roll.as_dict()}
     return {**result.as_dict(), "rolls": rolled, "seed": seed}
@@ -156,6 +162,8 @@ def _shoot_rolls(body: ShootRequest, hit: TargetIn, rng: Random, faces: dict) ->
     defense_pool = hit.pool
     if defense_pool is not None:  # R-CMB-SHOOT: Cover adds dice to the Defense pool
         defense_pool = defense_pool_with_cover(defense_pool, hit.cover, HouseRules(dice_faces=faces))
+    if hit.rebooted:  # R-GLITCH-REBOOT: it cannot Defend, a free action
+        return attack, NO_DEFENSE
     defense = roll_or_entered(rolls and rolls.defense, defense_pool, rng, faces, (*hit_loc, "pool"))
     return attack, defense
 
@@ -171,7 +179,7 @@ def odds(body: Annotated[OddsRequest, Body(openapi_examples=ODDS_EXAMPLES)]) -> 
     """Exact (generating functions, no sampling). R-CMB-ROLL, R-CMB-DAMAGE, R-CMB-TIE."""
     result = attack_odds(
         body.attack.pool,
-        body.defense.pool,
+        {} if body.defense.rebooted else body.defense.pool,  # R-GLITCH-REBOOT
         body.face_table(),
         attack_bonus=body.attack.bonus,
         defense_bonus=body.defense.bonus,

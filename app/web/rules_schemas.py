@@ -112,6 +112,7 @@ class Side(Strict):
 
 class NpcIn(Side):
     special_rules: list[Name] = Field(default_factory=list, max_length=40)
+    rebooted: bool = Field(default=False, description="R-GLITCH-REBOOT: cannot attack, rolls no Defense.")
 
     def has_rule(self, rule: str) -> bool:
         key = rule.replace("_", " ").lower()
@@ -134,6 +135,10 @@ class MeleeRequest(WithFaces):
     attacker: Literal["npc", "character"] | None = None
     counter_attack: bool = False
     rolls: MeleeRolls | None = None
+    push_on_damage: bool = Field(default=True, description="R-CMB-PUSH (house): a winning attack also "
+                                 "pushes the loser back, named in `damage_push_back`.")
+    counter_attack_rule: Literal["higher_wins", "melee_as_defense"] = Field(
+        default="higher_wins", description="R-CMB-COUNTER (house): how a counter-attack compares the totals.")
 
     _colours = field_validator("npc", "character")(check_colours)
 
@@ -169,6 +174,7 @@ class TargetIn(Strict):
     pool: DicePool | None = Field(
         default=None, description="Defense pool, rolled when `rolls.defense` is absent."
     )
+    rebooted: bool = Field(default=False, description="R-GLITCH-REBOOT: a rebooted bot rolls no Defense.")
 
 
 class ShootRolls(Strict):
@@ -209,6 +215,8 @@ class NoiseRequest(Strict):
 class OddsSide(Strict):
     pool: DicePool = Field(default_factory=dict)
     bonus: int = Field(default=0, ge=-40, le=40)
+    rebooted: bool = Field(default=False, description="R-GLITCH-REBOOT: a rebooted defender rolls no "
+                           "Defense, so its pool counts for nothing.")
 
 
 class OddsRequest(WithFaces):

@@ -112,9 +112,19 @@ async def command(request: Request, opened: EditDep, session: SessionDep):
     """Any play command from a form: hidden `type`, fields named as the command's JSON."""
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    data = form_to_body(without_app_dice(items))
+    data = form_to_body(contact_is_zero(without_app_dice(items)))
     return run(request, opened, session, data, int_or_none(form.get("seen")), form=form,
                expect=expect_of(form.get("expect")))
+
+
+def contact_is_zero(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A Character ticked in base contact and left without a distance is 0" away (R-ZONE measures
+    base edge to base edge): one tap, no typing. A typed distance is kept as typed."""
+    touching = {n.removesuffix("base_contact") for n, v in items
+                if n.endswith(".base_contact") and v == "true"}
+    typed = {n.removesuffix("distance") for n, v in items if n.endswith(".distance") and v.strip()}
+    return [(n, "0") if n.endswith(".distance") and n.removesuffix("distance") in touching - typed else (n, v)
+            for n, v in items]
 
 
 class DiceMode(BaseModel):
@@ -145,7 +155,7 @@ async def undo(request: Request, opened: EditDep, session: SessionDep):
     form = dict((await request.form()).items())
     to_seq, seen = int_or_none(form.get("to_seq")), int_or_none(form.get("seen"))
     try:
-        games.undo(session, opened.game, to_seq, seen)
+        games.undo(session, opened.game, to_seq, seen, describe=view.step_summary)
     except games.Conflict as conflict:
         session.refresh(opened.game)
         return answer(request, opened, session, "log", 409, log_error=conflict.reason)
@@ -185,3 +195,27 @@ def shoot_odds_fragment(request: Request, opened: EditDep, session: SessionDep,
     cover = cover if cover in ("none", "light", "heavy") else "none"
     shot = odds.character_shot_odds(state, shooter, target, cover, (melee_with or [])[:40], tie_choice)
     return templates.TemplateResponse(request, "_odds.html", {"state": state, "target": target, "shot": shot})
+
+
+@router.get("/g/{token}/turn/melee-odds", response_class=HTMLResponse)
+def melee_odds_fragment(request: Request, opened: EditDep, session: SessionDep, bot_id: str = "",
+                        character_id: str = "", attacker: str = ""):
+    """Who attacks and the odds of one engagement for the Special Rule chosen on its form, so the
+    odds always describe the roll the button makes (R-CMB-WHO, R-GLITCH-REBOOT)."""
+    state = games.current_state(session, opened.game)
+    bot, target = state.bot(bot_id), state.character(character_id)
+    if bot is None or target is None:
+        return HTMLResponse('<p class="muted">Choose the models to see the odds.</p>')
+    o = odds.melee_odds(state, bot, target, attacker)
+    return templates.TemplateResponse(request, "_melee_odds.html",
+                                      {"state": state, "bot": bot, "target": target, "o": o})
+
+
+@router.get("/g/{token}/turn/shot-odds", response_class=HTMLResponse)
+def shot_odds_fragment(request: Request, opened: EditDep, session: SessionDep, bot_id: str = "",
+                       character_id: str = "", cover: str = ""):
+    """The odds of an AI-Bot's Shoot at the target and Cover on its form (R-SHOOT-COVER)."""
+    state = games.current_state(session, opened.game)
+    context = {"state": state, "shooter": state.bot(bot_id), "target": state.character(character_id),
+               "cover": cover if cover in ("none", "light", "heavy") else None}
+    return templates.TemplateResponse(request, "_shot_odds.html", context)

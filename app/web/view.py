@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app import games
 from app.rules.models import GameState
 from app.tables import Step
 from app.web.templating import templates
@@ -42,6 +43,33 @@ def danger_steps(state: GameState) -> list[dict[str, Any]]:
 
 def step_label(step: Step) -> str:
     return STEP_LABELS.get(step.kind, step.kind.replace("_", " ").capitalize())
+
+
+def step_summary(step: Step) -> str:
+    """A step for a player, in a few words: "Noise (Vex)", "Activation (Hunter-1)"."""
+    label = STEP_LABELS.get(step.kind, step.kind.replace("_", " ").capitalize())
+    if step.kind == "noise":
+        label = "Alarm" if step.command.get("kind") == "alarm" else "Noise"
+    who = step_who(step)
+    return f"{label} ({', '.join(who)})" if who else label
+
+
+def undone_steps(log: list[Step]) -> set[int]:
+    """The steps on this log page that an undo took back. From the newest step the game follows
+    a chain back: each command step rests on the state its predecessor shows (an undo shows the
+    step it went back to); command steps off that chain were undone. Only steps newer than
+    where the chain leaves the page are judged."""
+    by_seq = {s.seq: s for s in log}
+    if not by_seq:
+        return set()
+    live: set[int] = set()
+    seq: int | None = games.shown_position(by_seq[max(by_seq)])
+    while seq is not None and seq in by_seq:
+        live.add(seq)
+        before = by_seq.get(seq - 1)
+        seq = games.shown_position(before) if before is not None else None
+    floor = min(live) if live else max(by_seq)
+    return {s for s, step in by_seq.items() if s > floor and s not in live and step.kind != "undo"}
 
 
 def step_who(step: Step) -> list[str]:
@@ -112,6 +140,7 @@ def number(value: Any) -> str:
 
 
 templates.env.globals.update(danger_steps=danger_steps, step_label=step_label, step_who=step_who,
+                             undone_steps=undone_steps,
                              dice_rolls=dice_rolls, step_dice_by=step_dice_by)
 templates.env.filters["percent"] = percent
 templates.env.filters["num"] = number

@@ -34,8 +34,9 @@ BOTS = [
 def add_character(page: Page, c: dict) -> None:
     page.locator("#add-character > summary").click()
     form = page.locator("#form-character-new")
-    for label in ("Name", "Points", "Melee", "Defense"):
-        form.get_by_label(label, exact=True).fill(c[label])
+    for label in ("Name", "Points", "Melee", "Defense"):  # pools typed as text (the chips are for tapping)
+        pool = label in ("Melee", "Defense")
+        form.get_by_label(label + (" as text" if pool else ""), exact=not pool).fill(c[label])
     if c["mission"]:
         form.get_by_label("Mission stat 1 name").fill(c["mission"][0])
         form.get_by_label("Mission stat 1 dice").fill(c["mission"][1])
@@ -50,7 +51,7 @@ def add_bot(page: Page, b: dict) -> None:
     form = page.locator("#form-bot-new")
     form.locator("label.seg", has_text=b["role"]).click()
     for label in ("Name", "Points", "Melee"):
-        form.get_by_label(label, exact=True).fill(b[label])
+        form.get_by_label(label + (" as text" if label == "Melee" else ""), exact=label != "Melee").fill(b[label])
     for label, value in b["assignment"].items():
         form.get_by_label(label, exact=True).fill(value)  # visible only once the role is chosen
     if "mode" in b:
@@ -127,9 +128,9 @@ def test_a_bad_pool_shows_its_message_next_to_the_field_and_editing_fixes_it(bro
     page.locator("#add-bot > summary").click()
     form = page.locator("#form-bot-new")
     form.get_by_label("Name", exact=True).fill("Warden-2")
-    form.get_by_label("Melee", exact=True).fill("3 purple")
+    form.get_by_label("Melee as text").fill("3 purple")
     form.get_by_role("button", name="Add AI-Bot").click()
-    melee = page.locator("#form-bot-new").get_by_label("Melee", exact=True)
+    melee = page.locator("#form-bot-new").get_by_label("Melee as text")
     expect(melee).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#bot-new-melee-error")).to_contain_text("purple")
     expect(page.locator("#form-bot-new").get_by_label("Name", exact=True)).to_have_value("Warden-2")
@@ -142,7 +143,7 @@ def test_a_bad_pool_shows_its_message_next_to_the_field_and_editing_fixes_it(bro
     item = page.locator("#" + bot.get_attribute("id"))  # while editing, the name is in an input
     item.get_by_role("link", name="Edit Warden-2").click()
     edit = item.locator("form")
-    edit.get_by_label("Health now").fill("1")
+    edit.get_by_label("Health now", exact=True).fill("1")
     edit.get_by_role("button", name="Save").click()
     expect(page.locator("#panel-roster li[data-model=bot]", has_text="Warden-2")).to_contain_text("Health 1/3")
     context.close()

@@ -90,7 +90,7 @@ def test_the_indicator_shows_reconnecting_then_live_and_the_page_catches_up(brow
         stored = session.get(Game, game["id"])
         games.run_command(session, stored, {"type": "add_character", "character": {"name": "Late Ada"}})
     engine.dispose()
-    restarted = LiveServer(live_server.db_path, live_server.port).start()
+    restarted = LiveServer(live_server.db_path, live_server.port, live_server.database_url).start()
     try:
         watcher.wait_for_selector('#live-status[data-state="live"]', timeout=30000)
         roster_shows(watcher, "Late Ada")  # caught up from the first event of the new connection

@@ -39,7 +39,7 @@ FACTS = {
     "Hunter-1": ([(0, True, True), (6, False, False)], {}),
     "Sentry-1": ([(10, False, False), (2, True, False)], {"Distance to its subject, Vault": "7"}),
     "Worker-1": ([(12, False, False), (9, False, False)], {"Distance to its object, Console": "2"}),
-    "Patrol-1": ([(12, False, False), (9, False, False)], {"Distance to waypoint A": "3"}),
+    "Patrol-1": ([(12, False, False), (9, False, False)], {"Distance to waypoint": "3"}),
 }
 
 
@@ -113,6 +113,7 @@ class Game:
 def play_turn_one(game: Game) -> None:
     page = game.page
     # Phase 1: Ada's move lets Hunter-1 into her zone twice (a re-entry counts again).
+    page.locator("#section-move-many > summary").click()  # several entries at once
     move = page.locator("#form-move")
     move.get_by_label("Moving Character").select_option(label="Ada")
     move.get_by_label("Hunter-1").fill("2")
@@ -126,6 +127,7 @@ def play_turn_one(game: Game) -> None:
     assert marked.evaluate("e => getComputedStyle(e).animationName") == "none"  # prefers-reduced-motion
     page.emulate_media(reduced_motion="no-preference")
     # Bo makes Noise inside Sentry-1's zone: +1 Marked in total, Danger +1 (R-NOISE).
+    page.locator("#section-noise-many > summary").click()
     noise = page.locator("#form-noise")
     noise.get_by_label("Character").select_option(label="Bo")
     noise.get_by_label("Sentry-1").check()
@@ -140,7 +142,7 @@ def play_turn_one(game: Game) -> None:
     # Phase 2: the Event, then the activation order chosen with the keyboard.
     event = page.locator("#form-event")
     event.get_by_label("Event drawn").fill("Blackout")
-    event.get_by_label("Danger change").fill("1")
+    event.get_by_label("Danger change", exact=True).fill("1")
     game.submit("event")
     expect(page.locator("#status-danger")).to_have_text("2")
     page.locator("#section-order > summary").click()  # the planned order folds under "Activate next"
@@ -181,6 +183,7 @@ def play_turn_one(game: Game) -> None:
     expect(page.locator("#status-danger")).to_have_text("3")  # R-CMB-DANGER, once
     expect(page.locator("#panel-log li.log-step").first).to_contain_text("dice entered")
     bo_health = game.state()["characters"][1]["health"]
+    confirm_shot(page.locator(f"#form-shoot-{game.ids['Sentry-1']}"))
     game.submit(f"shoot-{game.ids['Sentry-1']}")
     newest = page.locator("#panel-log li.log-step").first
     expect(newest).to_contain_text("dice rolled by the app")
@@ -210,23 +213,27 @@ def play_turn_one(game: Game) -> None:
     expect(game.model("Bo")).to_contain_text("Marked 0")
 
 
+def confirm_shot(form) -> None:
+    """R-ACT-FACTS: a shot after a move asks line of sight and range afresh; here both hold."""
+    for name in ("line_of_sight", "in_range"):
+        form.locator(f"input[type='checkbox'][name='{name}']").check()
+
+
 def play_turn_two(game: Game) -> None:
-    """A whole turn of six models: Phase 1 move, the Event, four activations with the facts
-    carried over, every Phase 3 action, the checks, the end."""
+    """A whole turn of six models: Phase 1 move, the Event, four activations with their facts
+    measured again, every Phase 3 action, the checks, the end."""
     page = game.page
-    move = page.locator("#form-move")
-    move.get_by_label("Moving Character").select_option(label="Bo")
-    move.get_by_label("Worker-1").fill("1")
-    game.submit("move")
+    game.act(lambda: page.locator(f"#form-quick-move-{game.ids['Bo']}").get_by_role(
+        "button", name="Worker-1 entered Bo's zone").click())  # one tap per entry
     expect(game.model("Bo")).to_contain_text("Marked 1")
     game.submit("next-1")
     page.locator("#form-event").get_by_label("Event drawn").fill("Quiet night")
     game.submit("event")
     for bot in ("Sentry-1", "Hunter-1", "Worker-1", "Patrol-1"):  # the saved order is kept
-        if bot == "Sentry-1":  # last turn's answers are the defaults
+        if bot == "Sentry-1":  # facts belong to one activation: last turn's answers are not offered
             fact = page.locator("#form-activate fieldset[data-character='Bo']")
-            expect(fact.get_by_label("Distance (inches)")).to_have_value("2")
-        game.activate(bot, fill=False)
+            expect(fact.get_by_label("Distance (inches)")).to_have_value("")
+        game.activate(bot)
     game.submit("next-2")
     for form in page.locator("form[id^='form-melee-']:not(#form-melee-other)").all():
         form.get_by_label("I enter dice").check()
@@ -234,6 +241,7 @@ def play_turn_two(game: Game) -> None:
         form.locator("input[name='rolls.character.hits']").fill("1")
         game.submit(form.get_attribute("id").removeprefix("form-"))
     for form in page.locator("form[id^='form-shoot-']").all():
+        confirm_shot(form)
         game.submit(form.get_attribute("id").removeprefix("form-"))
     while page.locator("form[id^='form-fallback-'][id$='-true']").count():
         game.submit(page.locator("form[id^='form-fallback-'][id$='-true']").first.get_attribute("id")[5:])

@@ -89,7 +89,7 @@ def test_two_clients_sending_100_commands_each_at_once_lose_nothing(live_server)
 
 def test_two_server_processes_on_one_sqlite_file_lose_nothing(live_server):
     """The lock is the database's, not the process's: two workers serialize too."""
-    second = LiveServer(live_server.db_path).start()
+    second = LiveServer(live_server.db_path, database_url=live_server.database_url).start()
     try:
         game = new_game(live_server.url)
         results, elapsed = race([live_server.url, second.url], game["edit_token"])

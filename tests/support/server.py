@@ -1,5 +1,6 @@
 """A real server process for end-to-end tests: uvicorn serving app.main:app on a free port with
-its own SQLite file, migrated on start exactly as `make run` does. No mocks."""
+its own SQLite file (or the PostgreSQL database `database_url` names), migrated on start exactly
+as `make run` does. No mocks."""
 
 from __future__ import annotations
 
@@ -22,15 +23,16 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, db_path: Path, port: int | None = None):
+    def __init__(self, db_path: Path, port: int | None = None, database_url: str | None = None):
         self.db_path = db_path
+        self.database_url = database_url or f"sqlite:///{db_path}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
         self.log_path = db_path.with_suffix(".server.log")
 
-    def start(self, timeout: float = 30) -> LiveServer:
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{self.db_path}", "HOST": "127.0.0.1",
+    def start(self, timeout: float = 120) -> LiveServer:  # a loaded 2-core machine starts slowly
+        env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": "127.0.0.1",
                "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(

@@ -10,6 +10,9 @@ import pytest
 from app.rules.activation import Activator, Directive, Seen, activate
 from app.rules.bands import band_of, bands
 from app.rules.questions import Question, next_question
+from app.rules.told import Answers, next_fact
+from tests.unit.turn_kit import ADA, BEN, PATROL, game, refused, run
+from tests.unit.turn_kit import HUNTER as HUNTER_BOT
 
 HUNTER = Activator("Warden", "hunter", 4.0, 8.0, shoot_range=18.0)
 
@@ -101,3 +104,46 @@ def test_with_inches_the_questions_reach_the_same_decision_as_the_inches_engine(
     assert not isinstance(result, Question)
     assert [(a.action, a.target, a.move, a.reason) for a in result.actions] == [
         (a.action, a.target, a.move, a.reason) for a in expected.actions]
+
+
+# --- in a game: told.next_fact and activate_bot with answers --------------------------------------
+
+
+
+def test_in_a_game_the_page_asks_fact_by_fact_then_activate_bot_takes_the_answers():
+    state = game(ADA, BEN, HUNTER_BOT, phase=2)
+    first = next_fact(state, "hunter", Answers())
+    assert first.fact == "contact" and [o["key"] for o in first.options] == ["Ada", "Ben"]
+    told = {"contact": [], "zone": ["ada"]}
+    decided = next_fact(state, "hunter", Answers(**told))
+    assert [a.action for a in decided.actions] == ["walk", "melee"]
+    state, log = run(state, {"type": "activate_bot", "bot_id": "hunter", "answers": told})
+    decision = state.decision("hunter")
+    assert [a.action for a in decision.actions] == ["walk", "melee"] and decision.actions[0].move is None
+    assert state.character("ada").marked == 1 and state.character("ben").marked == 0  # R-MARK-ACT
+    assert {s.character_id: s.distance for s in decision.seen} == {"ada": None, "ben": None}  # no guessed inches
+
+
+def test_activate_bot_with_answers_refuses_while_a_fact_is_missing():
+    state = game(ADA, HUNTER_BOT, phase=2)
+    why = refused(state, {"type": "activate_bot", "bot_id": "hunter", "answers": {"contact": []}})
+    assert "needs one more fact" in why.reason and "zone" in why.reason
+
+
+def test_a_band_the_bot_does_not_have_is_refused():
+    unarmed = HUNTER_BOT.model_copy(update={"shoot_range": None})
+    state = game(ADA, unarmed, phase=2)
+    why = refused(state, {"type": "activate_bot", "bot_id": "hunter",
+                          "answers": {"contact": [], "zone": [], "line_of_sight": ["ada"], "bands": {"ada": "range"}}})
+    assert "no such distance band" in why.reason
+
+
+def test_R_ROLE_PATROL_by_taps_a_patrol_on_its_waypoint_heads_for_the_next_one():
+    state = game(ADA, PATROL, phase=2)  # Route A B C, heading to A
+    told = {"contact": [], "zone": [], "bands": {"A": "contact", "B": "farther"}, "line_of_sight": []}
+    # farther than a Run: whether the fallback reaches B hangs on the inches (8" to 10"): asked
+    assert next_fact(state, "patrol", Answers(**told)).as_dict()["fact"] == "inches"
+    told["inches"] = {"B": 20}
+    state, log = run(state, {"type": "activate_bot", "bot_id": "patrol", "answers": told})
+    assert [(a.action, a.target) for a in state.decision("patrol").actions] == [("run", "B"), ("walk", "B")]
+    assert state.bot("patrol").waypoint_index == 1

@@ -488,7 +488,9 @@ def test_R_HACK_there_is_no_generic_hacking_action_the_mission_names_the_stat():
                          ids=["R-HACK-diagnostics-helps-against-an-npc", "R-HACK-tech-support-helps",
                               "R-HACK-out-of-warranty-negates-diagnostics", "R-HACK-out-of-warranty-negates-tech-support"])
 def test_R_HACK_out_of_warranty_negates_the_equipment_without_cancelling(help_, bot_id, extra):
-    state, log = hack(game(ADA, HUNTER, NIX), stat="Hacking", help=help_, bot_id=bot_id)
+    # R-HACK-TECH: TECH SUPPORT on an NPC subject only when the stat opposed is not the NPC's
+    npc_stat = False if help_ == "tech_support" and bot_id else None
+    state, log = hack(game(ADA, HUNTER, NIX), stat="Hacking", help=help_, bot_id=bot_id, npc_stat=npc_stat)
     attempt = next(e for e in log if e.rule == "R-HACK-ROLL")
     faces = [f for f in attempt.dice["faces"] if f["roll"] == "attempt"]
     assert len(faces) == 2 + extra  # Ada's Hacking is 2 Red; the attempt is rolled either way

@@ -16,3 +16,19 @@ def test_environment_overrides_each_setting(monkeypatch):
     settings = Settings(_env_file=None)
     assert settings.database_url.startswith("postgresql+psycopg://")
     assert (settings.host, settings.port) == ("0.0.0.0", 9000)
+
+
+def test_the_pool_has_a_connection_for_every_worker_thread(tmp_path, monkeypatch):
+    """Issue 11: 15 connections for 40 threads froze the server; now no thread waits on the pool."""
+    from app import db
+    from app.settings import get_settings
+
+    monkeypatch.setenv("WORKER_THREADS", "24")
+    monkeypatch.delenv("DB_POOL_SIZE", raising=False)
+    get_settings.cache_clear()
+    try:
+        engine = db.make_engine(f"sqlite:///{tmp_path / 'pool.db'}")
+        assert engine.pool.size() >= get_settings().worker_threads == 24
+        engine.dispose()
+    finally:
+        get_settings.cache_clear()

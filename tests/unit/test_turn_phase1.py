@@ -146,7 +146,8 @@ def attempt_dice(log):
 ], ids=["no-help", "R-HACK-HELP-diagnostics", "R-HACK-HELP-tech-support", "R-HACK-out-of-warranty-diagnostics",
         "R-HACK-out-of-warranty-tech-support"])
 def test_hacking_help_and_out_of_warranty(help, bot, dice, rule):
-    _, log = hack(game(ADA, HUNTER, OOW), stat="Hacking", help=help, bot_id=bot)
+    npc_stat = False if help == "tech_support" and bot else None  # R-HACK-TECH
+    _, log = hack(game(ADA, HUNTER, OOW), stat="Hacking", help=help, bot_id=bot, npc_stat=npc_stat)
     assert attempt_dice(log) == dice and rule in rules(log) and "hacking attempt" in texts(log)
 
 

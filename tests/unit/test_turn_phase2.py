@@ -5,7 +5,20 @@ from __future__ import annotations
 import pytest
 
 from app.rules.models import GlitchEffect
-from tests.unit.turn_kit import ADA, BEN, HUNTER, PATROL, SENTRY, WORKER, game, refused, rules, run, texts
+from tests.unit.turn_kit import (
+    ADA,
+    BEN,
+    HUNTER,
+    PATROL,
+    SENTRY,
+    WORKER,
+    game,
+    play,
+    refused,
+    rules,
+    run,
+    texts,
+)
 
 
 def activate(state, bot_id="hunter", characters=(), **facts):
@@ -87,11 +100,15 @@ def test_activation_refuses_a_character_reported_twice():
     refused(game(phase=2), {"type": "activate_bot", "bot_id": "hunter", "characters": [seen(), seen()]})
 
 
-def test_R_GLITCH_reboot_takes_no_actions_marks_no_one_and_is_spent():
+def test_R_GLITCH_REBOOT_reboot_takes_no_actions_marks_no_one_and_lasts_to_the_end_of_the_turn():
+    """R-GLITCH-REBOOT changed this test: the activation no longer spends the Reboot, the end of
+    the bot's turn does (it used to be spent here and the bot could Defend again in Phase 3)."""
     bot = HUNTER.model_copy(update={"glitches": [GlitchEffect(result="reboot", turns_left=1)]})
     state, log = activate(game(ADA, bot, phase=2), characters=[seen(distance=1)])
     assert state.decision("hunter").actions == [] and state.character("ada").marked == 0
-    assert state.bot("hunter").glitches == [] and "rebooted" in texts(log)
+    assert state.bot("hunter").rebooted and "rebooted" in texts(log)
+    state = play(state, {"type": "next_phase"}, {"type": "next_phase"}, {"type": "end_turn"})
+    assert state.bot("hunter").glitches == []
 
 
 def test_R_GLITCH_full_throttle_is_spent_by_the_activation():
@@ -146,7 +163,7 @@ def test_R_PHASE_LEAVE_leaving_phase_2_names_the_bots_not_activated():
 def test_R_GLITCH_the_decision_remembers_the_reboot():
     bot = HUNTER.model_copy(update={"glitches": [GlitchEffect(result="reboot", turns_left=1)]})
     state, _ = activate(game(ADA, bot, phase=2), characters=[seen(distance=1)])
-    assert state.decision("hunter").rebooted and not state.bot("hunter").rebooted
+    assert state.decision("hunter").rebooted and state.bot("hunter").rebooted  # R-GLITCH-REBOOT: to the turn's end
 
 
 def test_R_MARK_CAP_a_character_holds_at_most_1000_marked_stacks():

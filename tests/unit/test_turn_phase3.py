@@ -152,9 +152,13 @@ def test_R_MARKED_TARGET_in_a_shoot():
 
 
 def test_R_CMB_SHOOT_ACTION_a_decided_melee_may_become_a_shoot_once_contact_is_gone():
+    """R-CMB-ORDER changed this test: the separation is reported first (it used to be implied by
+    shooting, which made the result depend on click order)."""
     state = phase3(decisions=[decided("hunter", ("maneuver", "run", None), ("attack", "melee", "ada"))])
+    state, _ = melee(state, in_contact=False)
     state, _ = shoot(state)
     assert state.pending_actions() == []
+    assert [(a.action, a.status) for a in state.decision("hunter").actions] == [("run", "done"), ("shoot", "done")]
 
 
 @pytest.mark.parametrize("state, fields, why", [

@@ -48,7 +48,7 @@ def test_R_GLITCH_the_house_table_decides_and_a_roll_off_the_table_is_no_effect(
     house = HouseRules(glitch_die=8, glitch_table=[GlitchRow(low=1, high=4, result="overcharged", amount=2),
                                                    GlitchRow(low=5, high=6, result="reboot", duration=2)])
     state, _ = check(game(ADA, SENTRY, phase=4, house=house), glitch_roll=5)
-    assert state.bot("sentry").glitches == [GlitchEffect(result="reboot", turns_left=2)]
+    assert state.bot("sentry").glitches == [GlitchEffect(result="reboot", turns_left=2, start_turn=2)]
     state, log = check(game(ADA, SENTRY, phase=4, house=house), glitch_roll=8)
     assert state.bot("sentry") == SENTRY and "No effect" in texts(log)
 

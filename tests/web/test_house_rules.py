@@ -16,7 +16,7 @@ def house_form(house: HouseRules | None = None, **overrides: str) -> dict[str, s
     house = house or HouseRules()
     form = {f"dice_faces.{c}": ", ".join(f) for c, f in house.dice_faces.items()}
     for i, row in enumerate(house.glitch_table):
-        form |= {f"glitch_table.{i}.{k}": str(v) for k, v in row.model_dump().items()}
+        form |= {f"glitch_table.{i}.{k}": str(v) for k, v in row.model_dump().items() if v is not None}
     form |= {"glitch_die": str(house.glitch_die), "character_zone": str(house.character_zone),
              "bot_zone": str(house.bot_zone), "danger_limit": str(house.danger_limit),
              "cover_dice.light": "1", "cover_dice.heavy": "2", "cover_colour": house.cover_colour,
@@ -65,7 +65,7 @@ def test_saving_changes_faces_glitch_table_zones_and_limit_as_one_logged_step(cl
 
 @pytest.mark.parametrize("overrides, field, words", [
     ({"danger_limit": "0"}, "danger_limit", "greater than or equal to 1"),
-    ({"character_zone": "far"}, "character_zone", "valid number"),
+    ({"character_zone": "far"}, "character_zone", "Enter a number"),
     ({"dice_faces.white": "blank, hit, wild"}, "dice_faces.white", "not wild"),
     ({"dice_faces.red": ""}, "dice_faces.red", "The game uses red dice"),
     ({"glitch_table.2.high": "9"}, "glitch_table.2.low", "(the Glitch die)"),

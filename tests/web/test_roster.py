@@ -257,7 +257,21 @@ def test_a_post_with_no_fields_at_all_is_422_not_500(client, slug):
     token, _ = new_game(client)
     r = post(client, token, slug, {})
     assert r.status_code == 422
-    assert 'aria-invalid="true"' in field_tag(r.text, f"{slug[:-1]}-new-name")
+    if slug == "characters":
+        assert 'aria-invalid="true"' in field_tag(r.text, "character-new-name")
+    else:  # an unnamed AI-Bot is named after its role (issue 9); the other fields are marked
+        assert 'value="Hunter-1"' in field_tag(r.text, "bot-new-name")
+        assert 'aria-invalid="true"' in field_tag(r.text, "bot-new-points")
+
+
+def test_a_new_model_starts_at_full_health_and_an_unnamed_bot_takes_its_roles_next_name(client):
+    token, _ = new_game(client)
+    for _ in range(2):
+        r = post(client, token, "bots", {"role": "sentry", "subject": "Vault", "points": "50", "max_health": "4",
+                                          "walk": "4", "run": "8", "control_zone": "3"})
+        assert r.status_code in (200, 303), r.text[:500]
+    bots = client.get(f"/api/games/{token}").json()["bots"]
+    assert [(b["name"], b["health"], b["max_health"]) for b in bots] == [("Sentry-1", 4, 4), ("Sentry-2", 4, 4)]
 
 
 def test_a_field_longer_than_any_sane_value_is_refused_whole(client):

@@ -16,7 +16,8 @@ from tests.support.html import parse
 from tests.web.test_permissions import every_route
 
 STREAMS = ("/events",)  # never end: checked on a real server
-QUERIES = {"/g/{token}/log": "?before=1", "/v/{token}/log": "?before=1"}  # required parameters
+QUERIES = {"/g/{token}/log": "?before=1", "/v/{token}/log": "?before=1",  # required parameters
+           "/g/{token}/panels": "?names=status,log", "/v/{token}/panels": "?names=status,log"}
 DOWNLOADS = ("/admin/{admin_token}/backup",)
 
 

@@ -19,7 +19,8 @@ def long_game(session):
     game = make_game(session)
     games.run_command(session, game, {"type": "next_phase"})  # Phase 2: Events can be recorded
     for n in range(2, STEPS + 1):
-        games.run_command(session, game, {"type": "record_event", "title": f"Event {n}", "danger": 0})
+        games.run_command(session, game, {"type": "record_event", "title": f"Event {n}", "danger": 0,
+                                          "by_effect": n > 2})  # R-EVENT-ONE: one drawn, the rest by effects
     session.refresh(game)
     assert game.seq == STEPS
     return game

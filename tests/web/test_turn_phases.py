@@ -167,15 +167,16 @@ def test_activating_a_bot_shows_its_decision_card_and_announces_it(client, sessi
     assert "Marked 2" in answer.one("li", data_name="Ada").text()
 
 
-def test_a_bots_form_is_filled_with_its_last_answer(client, session):
+def test_a_bots_form_never_offers_an_earlier_answer(client, session):
+    """Facts belong to one activation (issue 9): after an undo, or a turn later, the form is empty,
+    so no stale distance, line of sight or contact is ever decided on by mistake."""
     table = in_phase(client, session, 2, activation_order=["sent", "hunt"])
     table.submit("activate", subject_distance="2.5", **facts((7.5, True, False), (12, False, False)))
     table.client.post(f"/api/games/{table.token}/undo", json={})  # Sentry-1 is asked again
-    page = table.panel()
-    form = page.by_id("form-activate")
-    assert form.field("characters.0.distance").attrs["value"] == "7.5"
-    assert "checked" in form.one("input", type="checkbox", name="characters.0.line_of_sight").attrs
-    assert form.field("subject_distance").attrs["value"] == "2.5"
+    form = table.panel().by_id("form-activate")
+    assert form.field("characters.0.distance").attrs["value"] == ""
+    assert "checked" not in form.one("input", type="checkbox", name="characters.0.line_of_sight").attrs
+    assert form.field("subject_distance").attrs["value"] == ""
 
 
 def test_a_missing_distance_is_shown_next_to_its_field_and_the_rest_is_kept(client, session):
@@ -183,7 +184,7 @@ def test_a_missing_distance_is_shown_next_to_its_field_and_the_rest_is_kept(clie
     answer = table.submit("activate", expect=422, subject_distance="3",
                           **{"characters.0.distance": "far", "characters.1.distance": "4"})
     form = answer.by_id("form-activate")
-    assert "valid number" in form.by_id("err-activate-characters-0-distance").text()
+    assert "Enter a number, like 2.5." in form.by_id("err-activate-characters-0-distance").text()
     assert form.field("characters.0.distance").attrs["value"] == "far"
     assert form.field("characters.1.distance").attrs["value"] == "4"
 
@@ -236,7 +237,9 @@ def test_R_CMB_DANGER_a_melee_with_entered_dice_applies_damage_and_danger_once(c
 def test_a_bot_shoot_rolled_by_the_app_logs_its_faces(client, session):
     table = phase3(client, session)
     assert table.page.has_id("shot-sent")
-    answer = table.submit("shoot-sent", dice="app")
+    table.submit("melee-hunt", dice="app")  # R-CMB-ORDER: AI-Bot shots come after every melee
+    # R-ACT-FACTS: the Sentry moved before this shot, so the form asks line of sight and range afresh
+    answer = table.submit("shoot-sent", dice="app", line_of_sight="true", in_range="true")
     assert "dice rolled by the app" in answer.all("li", cls="log-step")[0].text()
     assert answer.all("li", cls="log-step")[0].all(cls="face")
     assert not answer.has_id("shot-sent")
@@ -244,6 +247,7 @@ def test_a_bot_shoot_rolled_by_the_app_logs_its_faces(client, session):
 
 def test_R_CMB_SHOOT_a_shot_without_line_of_sight_is_refused_in_place(client, session):
     table = phase3(client, session)
+    table.submit("melee-hunt", dice="app")  # R-CMB-ORDER: AI-Bot shots come after every melee
     answer = table.submit("shoot-sent", expect=400, line_of_sight="false")
     assert "no line of sight" in answer.by_id("form-shoot-sent").one(cls="form-error").text()
 
@@ -318,3 +322,12 @@ def test_without_javascript_a_command_redirects_back_to_the_game(client, session
     game = make_game(session)
     r = client.post(f"/g/{game.edit_token}/turn", data={"type": "next_phase"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == f"/g/{game.edit_token}"
+
+
+def test_a_character_ticked_in_base_contact_needs_no_typed_distance(client, session):
+    """Issue 9: base contact is 0" (R-ZONE, base edge to base edge), so the tick alone answers it."""
+    table = in_phase(client, session, 2, activation_order=["hunt"])
+    table.submit("activate", **{"characters.0.line_of_sight": "true", "characters.0.base_contact": "true",
+                                "characters.1.distance": "8"})
+    decision = client.get(f"/api/games/{table.token}").json()["decisions"][0]
+    assert [a["action"] for a in decision["actions"]][0] == "melee"

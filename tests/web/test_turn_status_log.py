@@ -72,7 +72,7 @@ def test_the_log_labels_each_step_and_offers_undo_and_go_back(client, session):
     assert [s.attrs["data-seq"] for s in steps] == ["1", "0"]  # newest first
     assert steps[0].one(cls="log-label").text() == "Character added"
     assert "Cy joins the game" in steps[0].text()
-    assert page.has_id("undo-last")
+    assert panel(client, game.edit_token, "turn").has_id("undo-last")  # sticky under the turn (issue 9)
     assert "Go back here" in steps[1].text() and "Go back here" not in steps[0].text()
 
 
@@ -176,3 +176,24 @@ def test_a_command_with_a_bad_field_is_a_422_naming_it(client, session):
     r = client.post(f"/g/{game.edit_token}/turn", data={"type": "nonsense"}, headers=HX)
     assert r.status_code == 422
     assert parse(r.text).by_id("panel-turn").one(cls="form-error")
+
+
+def test_an_undo_says_what_it_took_back_and_the_log_marks_the_undone_step(client, session):
+    """Issue 9: "Undo · Noise (Bo) taken back, Danger 1 → 0." instead of "Undo: Undo: back to step
+    N", and the undone step is struck through and tagged; going back to it makes it count again."""
+    token = make_game(session, roster_state()).edit_token
+    noise = {"type": "noise", "character_id": "bo", "kind": "noise", "bot_ids": ["hunt"]}
+    assert client.post(f"/api/games/{token}/commands", json=noise).status_code == 200
+    noise_seq = client.get(f"/api/games/{token}").json()["seq"]
+    client.post(f"/g/{token}/undo", data={"seen": str(noise_seq)}, headers=HX)
+    log = panel(client, token, "log")
+    newest = log.all("li", cls="log-step")[0]
+    assert newest.one(cls="log-label").text() == "Undo"
+    assert "Noise (Bo <b>) taken back, Danger 1 → 0." in newest.text()  # the name escaped, as typed
+    undone = log.by_id(f"step-{noise_seq}")
+    assert "undone" in undone.classes and "undone" in undone.text()
+    assert not any("undone" in s.classes for s in log.all("li", cls="log-step") if s.attrs["id"] != f"step-{noise_seq}")
+    client.post(f"/g/{token}/undo", data={"to_seq": "1", "seen": str(noise_seq + 1)}, headers=HX)
+    log = panel(client, token, "log")
+    assert "Back to the game as it was after step 1, Danger 0 → 1." in log.all("li", cls="log-step")[0].text()
+    assert "undone" not in log.by_id(f"step-{noise_seq}").classes  # back in the game's history

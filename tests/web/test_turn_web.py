@@ -46,7 +46,7 @@ def test_a_short_turn_through_the_commands_endpoint(client):
     data = client.get(f"/api/games/{token}").json()
     assert (data["turn"], data["phase"], data["danger"]) == (2, 1, 3)  # Noise, Event, melee
     assert data["characters"][0]["marked"] == 0 and data["characters"][0]["health"] == 4
-    assert data["bots"][1]["glitches"] == [{"result": "reboot", "turns_left": 1}]
+    assert data["bots"][1]["glitches"] == [{"result": "reboot", "turns_left": 1, "start_turn": 2}]
 
 
 def test_a_stale_second_device_activating_the_same_bot_gets_409(client):

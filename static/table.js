@@ -1,0 +1,128 @@
+// At the table (issue 9): the page's small helpers for playing by taps. No inline handlers: every
+// behaviour hangs off data attributes through listeners here. Everything works without this file;
+// it adds:
+// 1. steppers: a − or + button (data-step, data-for) changes the number beside it;
+// 2. dice-pool chips: a count chip per colour writes the pool text ("2 red + 1 white"); the
+//    "+ Sentry" buttons choose the new AI-Bot's role;
+// 3. focus and scroll after a swap: the result of a step, or the question to answer next
+//    ([data-focus-next]), comes into view; after a roster change the roster stays in view;
+// 4. "Keep the screen awake" (the Wake Lock API), remembered on this device.
+(function () {
+  "use strict";
+
+  // 1. Steppers --------------------------------------------------------------------------
+  function step(button) {
+    var input = document.getElementById(button.getAttribute("data-for"));
+    if (!input) return;
+    var value = parseInt(input.value, 10);
+    if (isNaN(value)) value = 0;
+    value += parseInt(button.getAttribute("data-step"), 10);
+    var low = button.getAttribute("data-low"), high = button.getAttribute("data-high");
+    if (low !== null) value = Math.max(parseInt(low, 10), value);
+    if (high !== null) value = Math.min(parseInt(high, 10), value);
+    input.value = String(value);
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+    input.dispatchEvent(new Event("change", {bubbles: true}));
+  }
+
+  // 2. Dice-pool chips: each colour's radio group (data-pool-for) -> the pool's text field ------
+  function writePool(group) {
+    var field = document.getElementById(group.getAttribute("data-pool-for"));
+    if (!field) return;
+    var parts = [];
+    group.querySelectorAll("[data-colour]").forEach(function (row) {
+      var picked = row.querySelector("input:checked");
+      var n = picked ? parseInt(picked.value, 10) : 0;
+      if (n > 0) parts.push(n + " " + row.getAttribute("data-colour"));
+    });
+    field.value = parts.join(" + ");
+  }
+
+  // "+ Sentry" (a[data-open][data-role]): turn.js opens the new AI-Bot form; the role is chosen here.
+  function chooseRole(link) {
+    var details = document.getElementById(link.getAttribute("data-open"));
+    var radio = details && details.querySelector("input[name=role][value='" + link.getAttribute("data-role") + "']");
+    if (radio) { radio.checked = true; radio.dispatchEvent(new Event("change", {bubbles: true})); }
+  }
+
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("button[data-step][data-for]");
+    if (button) { evt.preventDefault(); step(button); }
+    var link = evt.target.closest && evt.target.closest("a[data-open][data-role]");
+    if (link) chooseRole(link);
+  });
+  document.addEventListener("change", function (evt) {
+    var group = evt.target.type === "radio" && evt.target.closest("[data-pool-for]");
+    if (group) writePool(group);  // a chip tapped (typing in the text field leaves it as typed)
+  });
+
+  // 3. Focus and scroll -------------------------------------------------------------------
+  var TOP_BAR = 64;  // the sticky top bar covers this much of the viewport
+
+  function bringIntoView(el, focus) {
+    if (!el) return;
+    var top = el.getBoundingClientRect().top;
+    if (top < TOP_BAR || top > window.innerHeight * 0.6) {
+      window.scrollBy({top: top - TOP_BAR - 8, behavior: "instant"});
+    }
+    if (focus) {
+      var field = el.matches("input, select, textarea, button") ? el :
+        el.querySelector("input:not([type=hidden]), select, textarea, button:not([disabled])");
+      if (field) field.focus({preventScroll: true});
+    }
+  }
+
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    // An outerHTML swap replaced the element htmx targeted: look its id up again.
+    var target = evt.detail.target && evt.detail.target.id && document.getElementById(evt.detail.target.id);
+    if (!target || !evt.detail.requestConfig) return;
+    var verb = (evt.detail.requestConfig.verb || "").toLowerCase();
+    if (target.id === "panel-turn") {
+      if (verb === "get") {  // "Activate next" (a bot picked): its first question, focused
+        bringIntoView(target.querySelector("[data-focus-next]"), true);
+      } else if (verb === "post") {  // a step made: its result, with what to do next below it
+        // (a new phase: its "Now:" line, with the phase's first question below it)
+        bringIntoView(target.querySelector("[data-result]") || target.querySelector("#phase-hint"), false);
+      }
+    } else if (target.id === "panel-roster" && verb === "post") {
+      var added = target.querySelectorAll(".roster-item");
+      bringIntoView(target.querySelector("[data-just-added]") || added[added.length - 1] || target, false);
+    }
+  });
+
+  // 4. Keep the screen awake -------------------------------------------------------------
+  var lock = null;
+  var KEY = "keep-awake";
+
+  function wanted() { return localStorage.getItem(KEY) === "1"; }
+
+  function acquire() {
+    if (!wanted() || !("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (l) {
+      lock = l;
+      lock.addEventListener("release", function () { lock = null; });
+    }).catch(function () { lock = null; });
+  }
+
+  function release() {
+    if (lock) { lock.release(); lock = null; }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var box = document.getElementById("keep-awake");
+    if (!box) return;
+    if (!("wakeLock" in navigator)) {
+      box.disabled = true;
+      box.closest("label").title = "This browser cannot keep the screen awake.";
+      return;
+    }
+    box.checked = wanted();
+    box.addEventListener("change", function () {
+      localStorage.setItem(KEY, box.checked ? "1" : "0");
+      if (box.checked) acquire(); else release();
+    });
+    acquire();
+  });
+  // The lock is released whenever the page is hidden; take it again on return.
+  document.addEventListener("visibilitychange", acquire);
+})();

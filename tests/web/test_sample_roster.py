@@ -1,0 +1,30 @@
+"""The sample roster (issue 9): a first game in two taps, every model an ordinary roster step."""
+
+from __future__ import annotations
+
+from app.web.sample import BOTS, CHARACTERS
+
+
+def test_start_a_sample_game_makes_a_game_with_two_characters_and_one_bot_per_role(client):
+    home = client.get("/")
+    assert 'action="/games/sample"' in home.text
+    r = client.post("/games/sample", follow_redirects=False)
+    assert r.status_code == 303
+    token = r.headers["location"].rsplit("/", 1)[1]
+    state = client.get(f"/api/games/{token}").json()
+    assert [c["name"] for c in state["characters"]] == [c["name"] for c in CHARACTERS]
+    assert sorted(b["role"] for b in state["bots"]) == ["hunter", "patrol", "sentry", "worker"]
+    assert (state["turn"], state["phase"]) == (1, 1)
+    assert len(BOTS) == 4
+
+
+def test_an_empty_game_takes_the_sample_roster_once_and_undo_takes_a_model_back(client):
+    token = client.post("/api/games", json={"name": "Empty"}).json()["edit_token"]
+    page = client.get(f"/g/{token}").text
+    assert 'id="use-sample"' in page
+    client.post(f"/g/{token}/roster/sample")
+    client.post(f"/g/{token}/roster/sample")  # a second tap adds nothing: the roster is no longer empty
+    state = client.get(f"/api/games/{token}").json()
+    assert len(state["characters"]) == 2 and len(state["bots"]) == 4
+    client.post(f"/api/games/{token}/undo", json={})
+    assert len(client.get(f"/api/games/{token}").json()["bots"]) == 3  # each model is its own step
