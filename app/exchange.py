@@ -24,7 +24,8 @@ from sqlmodel import Session
 
 from app import games
 from app.rules import engine
-from app.rules.models import GameState, HouseRules
+from app.rules.commands import EntryRecord, Refused
+from app.rules.models import GameName, GameState, HouseRules
 from app.tables import Game, Step, now
 
 GAME_FORMAT = "potham-2038-game"
@@ -55,18 +56,15 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class EntryDoc(Strict):
-    text: str = Field(max_length=4000)
-    rule: str | None = Field(default=None, max_length=80)
-    dice: dict[str, Any] | None = None
-
-
 class StepDoc(Strict):
-    seq: int = Field(ge=0)
+    """A step as the app writes it: its command validates as that command's body (`create` and
+    `undo` as theirs), its entries as stored log entries, its state as a GameState."""
+
+    seq: int = Field(ge=0, le=MAX_STEPS)
     kind: str = Field(min_length=1, max_length=40)
     actor: str = Field(default="player", min_length=1, max_length=40)
     command: dict[str, Any]
-    entries: list[EntryDoc] = Field(default_factory=list, max_length=1000)
+    entries: list[EntryRecord] = Field(default_factory=list, max_length=1000)
     state: GameState
     created_at: datetime | None = None
 
@@ -74,12 +72,14 @@ class StepDoc(Strict):
     def command_matches_kind(self) -> StepDoc:
         if self.command.get("type") != self.kind:
             raise ValueError(f"command.type must be the step's kind {self.kind!r}")
-        if self.kind in ("create", "undo"):
-            return self
-        if self.kind not in engine.command_names():
-            raise ValueError(f"unknown command {self.kind!r}")
+        body = {k: v for k, v in self.command.items() if k != "type"}
         try:  # a recorded command must still be a valid command
-            engine.parse(self.command)
+            if self.kind in LOG_COMMANDS:
+                LOG_COMMANDS[self.kind].model_validate(body)
+            elif self.kind in engine.command_names():
+                engine.parse(self.command)
+            else:
+                raise ValueError(f"unknown command {self.kind!r}")
         except ValidationError as error:
             problems = "; ".join(f"command.{'.'.join(map(str, e['loc']))}: {e['msg']}"
                                  for e in error.errors())
@@ -87,12 +87,24 @@ class StepDoc(Strict):
         return self
 
 
+class CreateCommand(Strict):
+    pass
+
+
+class UndoCommand(Strict):
+    to_seq: int = Field(ge=0, le=MAX_STEPS)  # the step whose state it restored (never an undo)
+
+
+# The two steps games.py writes without a command body of the engine's.
+LOG_COMMANDS: dict[str, type[Strict]] = {"create": CreateCommand, "undo": UndoCommand}
+
+
 class GameDoc(Strict):
     format: Literal["potham-2038-game"]
     format_version: Literal[1]
     exported_at: datetime | None = None
     app: str | None = Field(default=None, max_length=200)
-    name: str = Field(min_length=1, max_length=80)
+    name: GameName
     seed: int = Field(ge=0, le=2**31 - 1)
     created_at: datetime | None = None
     house: HouseRules
@@ -108,7 +120,35 @@ class GameDoc(Strict):
             raise ValueError("step 0 must be the game's creation")
         if self.house != self.steps[-1].state.house:
             raise ValueError("house must equal the house rules of the latest step")
+        replay_check(self.steps, self.seed)
         return self
+
+
+def replay_check(steps: list[StepDoc], seed: int) -> None:
+    """Walk the log as the app would play it on: step 0 alone creates the game; an undo goes
+    back to an earlier step that is not itself an undo, and restores exactly its state; every
+    command applies to the state before it without crashing the engine. A command the current
+    rules refuse is kept (a rule fixed later must not make an old game unreadable), and the
+    recorded state is kept, not recomputed (the history is restored as played)."""
+    for step in steps[1:]:
+        where = f"step {step.seq}"
+        if step.kind == "create":
+            raise ValueError(f"{where}: only step 0 creates the game")
+        if step.kind == "undo":
+            to_seq = step.command["to_seq"]
+            if to_seq >= step.seq or steps[to_seq].kind == "undo":
+                raise ValueError(f"{where}: an undo goes back to an earlier step that is not an undo")
+            if step.state != steps[to_seq].state:
+                raise ValueError(f"{where}: an undo restores exactly the state of step {to_seq}")
+            continue
+        name, body = engine.parse(step.command)
+        try:
+            engine.apply(steps[step.seq - 1].state, name, body, games.step_rng(seed, step.seq))
+        except Refused:
+            pass
+        except Exception as error:  # noqa: BLE001  (the engine cannot play on from this state)
+            raise ValueError(f"{where}: the game cannot be played on from the step before it "
+                             f"({type(error).__name__})") from None
 
 
 # --- export --------------------------------------------------------------------------------
@@ -177,7 +217,7 @@ def store(session: Session, doc: GameDoc) -> Game:
     session.flush()
     for s in doc.steps:
         session.add(Step(game_id=game.id, seq=s.seq, kind=s.kind, actor=s.actor, command=s.command,
-                         entries=[e.model_dump(mode="json") for e in s.entries],
+                         entries=[e.model_dump(mode="json", exclude_unset=True) for e in s.entries],
                          state=s.state.model_dump(mode="json"), created_at=s.created_at or now()))
     return game
 

@@ -11,11 +11,12 @@ from collections.abc import Callable
 from random import Random
 from typing import Any, Literal
 
+from pydantic import ValidationError
 from sqlalchemy import delete as sa_delete
 from sqlalchemy import update
 from sqlmodel import Session, col, or_, select
 
-from app.rules import engine
+from app.rules import engine, preconditions
 from app.rules.commands import Entry, Refused
 from app.rules.models import GameState
 from app.tables import Game, Step, now
@@ -24,12 +25,15 @@ Access = Literal["edit", "view"]
 
 
 class Conflict(Exception):
-    """The client acted on step `seen`, the game is at `seq`, and the command no longer fits."""
+    """The client acted on step `seen`, the game is at `seq`, and the command no longer fits; or
+    it would overwrite values its client did not see: then `theirs` holds them as they are now
+    and `yours` what the command would have set (preconditions.py)."""
 
-    def __init__(self, reason: str, seq: int):
+    def __init__(self, reason: str, seq: int, theirs: dict | None = None, yours: dict | None = None):
         super().__init__(reason)
         self.reason = reason
         self.seq = seq
+        self.theirs, self.yours = theirs, yours
 
 
 # Called with (game_id, seq) after each committed step: live.py pushes it to every screen.
@@ -108,22 +112,33 @@ def log_page(session: Session, game: Game, before: int | None = None, oldest: in
     return list(session.exec(query.order_by(col(Step.seq).desc()).limit(limit)))
 
 
-def step_rng(game: Game, seq: int) -> Random:
+def step_rng(seed: int, seq: int) -> Random:
     """Each step's dice come from the game's seed and the step number: replays match exactly."""
-    return Random(f"{game.seed}:{seq}")
+    return Random(f"{seed}:{seq}")
 
 
 def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | None = None,
-                actor: str = "player") -> Step:
+                actor: str = "player", expect: Any = None) -> Step:
     """Validate, lock the game, apply the command to the latest state and append the step.
 
+    `expect`: for a command that sets values, the values its client saw (preconditions.py).
     Raises pydantic.ValidationError (bad body), Refused (illegal now) or Conflict (the
-    client saw an older step and the command no longer fits the newer state)."""
+    client saw an older step and the command no longer fits the newer state, or it would
+    overwrite values the client did not see)."""
     name, body = engine.parse(data)  # validate before taking the lock
     _lock(session, game)
     latest = latest_step(session, game)
-    try:
-        state, entries = engine.apply(state_of(latest), name, body, step_rng(game, latest.seq + 1))
+    before = state_of(latest)
+    try:  # (the check applies a stale command to say what it would set: its own dice stream)
+        preconditions.check(before, name, body, expect, seen is not None and seen != latest.seq,
+                            step_rng(game.seed, latest.seq + 1))
+        state, entries = engine.apply(before, name, body, step_rng(game.seed, latest.seq + 1))
+    except preconditions.Stale as stale:
+        session.rollback()
+        raise Conflict(stale.reason, latest.seq, stale.theirs, stale.yours) from stale
+    except ValidationError:  # an `expect` that leaves out a value the command sets
+        session.rollback()
+        raise
     except Refused as refused:
         session.rollback()
         if seen is not None and seen != latest.seq:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.models import GameState
 
@@ -38,6 +38,53 @@ class Entry:
         return {"text": self.text, "rule": self.rule, "dice": self.dice}
 
 
+# --- what a stored log entry may hold: the shapes Entry.dice takes (play.dice_record,
+# play.black_record, glitches.glitch), so an imported log renders like one the app wrote -----
+
+ShortText = Annotated[str, Field(max_length=80)]
+Count = Annotated[int, Field(ge=0, le=1000)]
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+class FaceRecord(Record):
+    """One die: its colour and face ({"colour": "red", "face": "hit"}), or a Glitch die's number."""
+
+    roll: ShortText | None = None
+    colour: ShortText | None = None
+    die: int | None = Field(default=None, ge=2, le=100)
+    face: ShortText | Count
+
+
+class RollRecord(Record):
+    """A rolled pool's totals (dice.Roll.as_dict)."""
+
+    hits: Count
+    criticals: Count
+    faces: list[FaceRecord] = Field(default_factory=list, max_length=1000)
+    by: Literal["app", "entered"]
+
+
+class DiceRecord(Record):
+    """Who rolled, every face, then named rolls or single results (`"luck": "success"`,
+    `"glitch": 4`, `"damage": 2`)."""
+
+    model_config = ConfigDict(extra="allow")
+    by: Literal["app", "entered"] | None = None
+    faces: list[FaceRecord] = Field(default_factory=list, max_length=1000)
+    __pydantic_extra__: dict[str, RollRecord | Count | ShortText | None]  # type: ignore[assignment]
+
+
+class EntryRecord(Record):
+    """One log line as stored (Entry.as_dict)."""
+
+    text: str = Field(max_length=4000)
+    rule: ShortText | None = None
+    dice: DiceRecord | None = None
+
+
 class Body(BaseModel):
     """Base for command bodies: unknown fields are an error, not silently dropped."""
 
@@ -47,12 +94,21 @@ class Body(BaseModel):
 Handler = Callable[[GameState, Any, Random], tuple[GameState, list[Entry]]]
 REGISTRY: dict[str, tuple[type[Body], Handler]] = {}
 
+# What a command sets to absolute values, read from a state: {thing: {field: value}}, where a
+# thing is a model id, "house" or "game" (see preconditions.py). Only such commands have one.
+Sets = Callable[[GameState, Any], dict[str, dict[str, Any]]]
+SETS: dict[str, Sets] = {}
 
-def command(name: str, body: type[Body]) -> Callable[[Handler], Handler]:
+
+def command(name: str, body: type[Body], sets: Sets | None = None) -> Callable[[Handler], Handler]:
+    """Register a handler; `sets` for a command that overwrites values instead of changing
+    them (an edit, a correction), so a stale one can be told from a fresh one."""
     def register(fn: Handler) -> Handler:
         if name in REGISTRY:
             raise ValueError(f"command {name!r} registered twice")
         REGISTRY[name] = (body, fn)
+        if sets is not None:
+            SETS[name] = sets
         return fn
 
     return register

@@ -8,9 +8,21 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+
+def printable(text: str) -> str:
+    """A name is one line a page can show: no NUL, line break or other control character
+    (a NUL also cannot be stored in PostgreSQL text)."""
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        raise ValueError("must not contain control characters (such as NUL or a line break)")
+    return text
+
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
+                 AfterValidator(printable)]
+# A game's name (the app strips it before saving; the home page lists it)
+GameName = Annotated[str, StringConstraints(min_length=1, max_length=80), AfterValidator(printable)]
 Role = Literal["hunter", "sentry", "worker", "patrol"]
 Cover = Literal["none", "light", "heavy"]
 Status = Literal["playing", "final_turn", "ended", "failed"]
@@ -21,12 +33,18 @@ Phase = Literal[1, 2, 3, 4]
 Pool = Annotated[dict[str, Annotated[int, Field(ge=0, le=40)]], Field(max_length=12)]
 
 MAX_MARKED = 1000  # R-MARK-CAP: far beyond any real table; keeps the odds (one line per damage) finite
+# Bounds for numbers no rule caps, so an imported state can never carry an integer the database
+# cannot hold (PostgreSQL INTEGER is 32-bit): a turn count no game reaches (end_turn refuses
+# past it), and counters that grow by a few per turn.
+MAX_TURN = 100_000
+MAX_COUNT = 2**31 - 1
 
 PHASE_NAMES = {1: "Action", 2: "Event & NPC Movement", 3: "Melee & Ranged Combat", 4: "End"}
 
 
 class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # no NaN or Infinity: JSON has neither, so a state holding one could not be answered
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 # --- house rules (rules.md: everything marked *house* is editable per game) ---------------
@@ -109,8 +127,8 @@ class GlitchEffect(Frozen):
     the bot activated."""
 
     result: Literal["reboot", "overcharged", "full_throttle"]
-    turns_left: int = Field(ge=0)
-    start_turn: int | None = None
+    turns_left: int = Field(ge=0, le=MAX_COUNT)
+    start_turn: int | None = Field(default=None, ge=1, le=MAX_TURN)
 
 
 class Character(Frozen):
@@ -127,9 +145,10 @@ class Character(Frozen):
     cover: Cover = "none"
     # conditions, changed by play
     marked: int = Field(default=0, ge=0, le=1000)  # R-MARK-CAP
-    distracted: int = Field(default=0, ge=0)
-    distracted_since: int | None = None  # turn Distracted was invoked (R-DISTRACTED)
-    distracted_last_gain: int | None = None  # last turn a stack was gained
+    distracted: int = Field(default=0, ge=0, le=MAX_COUNT)
+    # the turn Distracted was invoked (R-DISTRACTED), and the last turn a stack was gained
+    distracted_since: int | None = Field(default=None, ge=1, le=MAX_TURN)
+    distracted_last_gain: int | None = Field(default=None, ge=1, le=MAX_TURN)
     luck_roll_used: bool = False  # once per turn (R-HACK)
 
     @property
@@ -163,7 +182,7 @@ class Bot(Frozen):
     patrol_mode: Literal["route", "circuit"] = "circuit"
     exempt: bool = False  # explicitly exempt from the Phase 4 position check
     # conditions, changed by play
-    waypoint_index: int = Field(default=0, ge=0)  # the waypoint it is heading to
+    waypoint_index: int = Field(default=0, ge=0, le=MAX_COUNT)  # the waypoint it is heading to
     waypoint_step: Literal[1, -1] = 1  # Route: direction along the list
     out_of_ammo: bool = False
     knocked_down: bool = False
@@ -214,17 +233,17 @@ class DecidedAction(Frozen):
     `status`: Phase 2 actions (moves, Scan, Interact) are "done" when decided (R-ACT-PHASE);
     Melee and Shoot stay "pending" until Phase 3 resolves or skips them."""
 
-    slot: int
+    slot: int = Field(ge=0, le=100)
     family: str
     action: str
-    phase: int
+    phase: int = Field(ge=1, le=4)
     target: str | None = None  # the name the decision speaks of (Character, subject, object, waypoint)
     target_id: str | None = None  # the Character's roster id when the target is a Character
     move: float | None = None
     fallback: bool = False
     reason: str = ""
     rule: str | None = None
-    direction: int | None = None  # a random move's direction, 1..8
+    direction: int | None = Field(default=None, ge=1, le=8)  # a random move's direction
     status: ActionStatus = "pending"
     # R-ACT-FACTS: decided on facts a move made unknown; Phase 3 asks the player to confirm
     # `condition` (line of sight and range) before it resolves.
@@ -246,7 +265,7 @@ class SeenFact(Frozen):
 class EmptySlotNote(Frozen):
     """A slot the activation left empty and why (issue 8 item 15: every empty slot says why)."""
 
-    slot: int
+    slot: int = Field(ge=0, le=100)
     reason: str
     rule: str | None = None
 
@@ -255,7 +274,7 @@ class Decision(Frozen):
     """One bot's activation this turn: the decision card and the Phase 3 to-do list."""
 
     bot_id: str
-    turn: int
+    turn: int = Field(ge=1, le=MAX_TURN)
     actions: list[DecidedAction] = Field(default_factory=list)
     marked: dict[str, int] = Field(default_factory=dict)  # character id -> stacks gained
     ties: list[str] = Field(default_factory=list)
@@ -275,9 +294,9 @@ class GameState(Frozen):
     default so that older saved states still load.
     """
 
-    turn: int = Field(default=1, ge=1)
+    turn: int = Field(default=1, ge=1, le=MAX_TURN)
     phase: Phase = 1
-    danger: int = Field(default=0, ge=0)
+    danger: int = Field(default=0, ge=0, le=100)  # never past the limit, itself at most 100 (R-DANGER)
     status: Status = "playing"
     characters: list[Character] = Field(default_factory=list)
     bots: list[Bot] = Field(default_factory=list)
@@ -289,7 +308,8 @@ class GameState(Frozen):
     phase3_melee: bool = False  # Danger +1 already paid for melee this Phase 3 (R-CMB-DANGER)
     engaged: list[str] = Field(default_factory=list)  # "bot_id:character_id" melees resolved this Phase 3
     position_checks: dict[str, bool] = Field(default_factory=dict)  # bot id -> passed (R-END-CHECK)
-    danger_excess: int = Field(default=0, ge=0)  # how far an effect would have pushed Danger past the limit
+    # how far an effect would have pushed Danger past the limit (R-DANGER-CAP)
+    danger_excess: int = Field(default=0, ge=0, le=MAX_COUNT)
 
     def character(self, id_: str) -> Character | None:
         return next((c for c in self.characters if c.id == id_), None)

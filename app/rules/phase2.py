@@ -61,7 +61,11 @@ class ActivationOrder(Body):
     bot_ids: list[str] = Field(max_length=100)
 
 
-@command("set_activation_order", ActivationOrder)
+def _order(state: GameState, body: ActivationOrder) -> dict[str, dict[str, list[str]]]:
+    return {"game": {"activation_order": list(state.activation_order)}}
+
+
+@command("set_activation_order", ActivationOrder, sets=_order)
 def set_activation_order(state: GameState, body: ActivationOrder, rng: Random) -> Result:
     """The player chooses NPC activation order (seed 000); bots left out follow in roster order."""
     require_play(state, 1, 2, what="Choosing the activation order")

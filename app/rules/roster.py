@@ -96,6 +96,29 @@ class SetHouseRules(Body):
     house: HouseRules
 
 
+# What an edit overwrites (preconditions.py): the whole sheet of that model, play values on it
+# included (Health, Out of Ammo); the house rules whole, so every new house field is covered.
+
+
+def sheet_of(model: Character | Bot | None, sheet: type[Body]) -> dict[str, Any]:
+    """A model's values as its sheet (the form) shows them; {} for a model no longer there."""
+    return {} if model is None else model.model_dump(mode="json", include=set(sheet.model_fields))
+
+
+def _character_sheet(state: GameState, body: EditCharacter) -> dict[str, dict[str, Any]]:
+    found = state.character(body.id)
+    return {body.id: sheet_of(found, CharacterSheet)} if found else {}
+
+
+def _bot_sheet(state: GameState, body: EditBot) -> dict[str, dict[str, Any]]:
+    found = state.bot(body.id)
+    return {body.id: sheet_of(found, BotSheet)} if found else {}
+
+
+def _house(state: GameState, body: Body) -> dict[str, dict[str, Any]]:
+    return {"house": state.house.model_dump(mode="json")}
+
+
 def _character_pools(sheet: CharacterSheet) -> dict[str, dict[str, int]]:
     return {"Melee": sheet.melee, "Shoot": sheet.shoot, "Defense": sheet.defense, **sheet.mission_stats}
 
@@ -113,7 +136,7 @@ def add_character(state: GameState, body: AddCharacter, rng: Random) -> tuple[Ga
     ]
 
 
-@command("edit_character", EditCharacter)
+@command("edit_character", EditCharacter, sets=_character_sheet)
 def edit_character(state: GameState, body: EditCharacter, rng: Random) -> tuple[GameState, list[Entry]]:
     old = state.character(body.id)
     if old is None:
@@ -142,7 +165,7 @@ def add_bot(state: GameState, body: AddBot, rng: Random) -> tuple[GameState, lis
     ]
 
 
-@command("edit_bot", EditBot)
+@command("edit_bot", EditBot, sets=_bot_sheet)
 def edit_bot(state: GameState, body: EditBot, rng: Random) -> tuple[GameState, list[Entry]]:
     old = state.bot(body.id)
     if old is None:
@@ -165,7 +188,7 @@ def remove_bot(state: GameState, body: RemoveModel, rng: Random) -> tuple[GameSt
     return state.model_copy(update={"bots": bots}), [Entry(f"{old.name} is removed from the game.")]
 
 
-@command("set_house_rules", SetHouseRules)
+@command("set_house_rules", SetHouseRules, sets=_house)
 def set_house_rules(state: GameState, body: SetHouseRules, rng: Random) -> tuple[GameState, list[Entry]]:
     problems = game_checks(body.house, state)
     if problems:

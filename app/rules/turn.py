@@ -23,12 +23,13 @@ Phase 4 (phase4.py)
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 from pydantic import Field
 
 from app.rules import glitches, hacking, phase1, phase2, phase3, phase4, redecide  # noqa: F401  (register)
 from app.rules.commands import Body, Entry, Refused, command
-from app.rules.models import PHASE_NAMES, Character, GameState
+from app.rules.models import MAX_TURN, PHASE_NAMES, Character, GameState
 from app.rules.play import Result, add_danger, model_of, replace, require_play
 
 
@@ -79,6 +80,8 @@ def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, li
         entries.append(Entry(f"Turn {state.turn} is over and Danger stands at the limit: the game ends.",
                              "R-DANGER"))
         return state.model_copy(update={**update, "status": "ended"}), entries
+    if state.turn >= MAX_TURN:  # no table plays this long; a state past it could not be loaded
+        raise Refused(f"A game has at most {MAX_TURN} turns.")
     state = state.model_copy(update={**update, "turn": state.turn + 1, "phase": 1})
     return state, [*entries, Entry(f"Turn {state.turn}, Phase 1: {PHASE_NAMES[1]}.")]
 
@@ -111,7 +114,15 @@ CHARACTER_ONLY = ("marked", "distracted")
 BOT_ONLY = ("knocked_down", "out_of_ammo")
 
 
-@command("adjust", Adjust)
+def _adjusted(state: GameState, body: Adjust) -> dict[str, dict[str, Any]]:
+    """What a correction overwrites (preconditions.py): the given values, as they stand now."""
+    given = body.model_dump(exclude={"target_id", "danger", "note"}, exclude_none=True)
+    model = (state.bot(body.target_id) or state.character(body.target_id)) if body.target_id else None
+    found = {model.id: {k: getattr(model, k) for k in given if hasattr(model, k)}} if model else {}
+    return found | ({"game": {"danger": state.danger}} if body.danger is not None else {})
+
+
+@command("adjust", Adjust, sets=_adjusted)
 def adjust(state: GameState, body: Adjust, rng: Random) -> tuple[GameState, list[Entry]]:
     require_play(state)
     changes = body.model_dump(exclude={"target_id", "danger", "note"}, exclude_none=True)

@@ -5,30 +5,38 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
+from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, ValidationError
 
 from app import games
 from app.rules.commands import Refused
+from app.rules.models import GameName
 from app.tables import Game, Step
-from app.web.deps import EditDep, OpenedDep, SessionDep, Since, field_errors
+from app.web.deps import SEQ_MAX, EditDep, OpenedDep, Seen, SessionDep, Since, field_errors
 from app.web.view import step_summary
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
 
 class NewGame(BaseModel):
-    name: str = Field(min_length=1, max_length=80)
+    name: GameName
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
 class Rename(BaseModel):
-    name: str = Field(min_length=1, max_length=80)
+    name: GameName
 
 
 class UndoRequest(BaseModel):
-    to_seq: int | None = Field(default=None, ge=0)
-    seen: int | None = Field(default=None, ge=0)
+    to_seq: int | None = Field(default=None, ge=0, le=SEQ_MAX)
+    seen: int | None = Field(default=None, ge=0, le=SEQ_MAX)
+
+
+class SeenInBody(BaseModel):
+    """`seen` may also come in the command's JSON (then the query's wins)."""
+
+    seen: int = Field(ge=0, le=SEQ_MAX)
 
 
 def links(game: Game) -> dict[str, str]:
@@ -69,17 +77,31 @@ def read_steps(opened: OpenedDep, session: SessionDep, since: Since = -1) -> lis
 
 
 @router.post("/{token}/commands")
-def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: int | None = None):
+def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: Seen = None):
     """Run one command, e.g. `{"type": "add_bot", "bot": {...}}`. `seen`: the step the client
-    last saw; if the game moved on and the command no longer fits, the answer is 409."""
-    if seen is None and isinstance(data.get("seen"), int):
-        seen = data.pop("seen")
+    last saw; if the game moved on and the command no longer fits, the answer is 409.
+
+    A command that sets values (`edit_character`, `edit_bot`, `set_house_rules`, `adjust`,
+    `set_activation_order`) also takes `expect`: the values the client saw of what it sets,
+    `{thing: {field: value}}` where a thing is a model id, `"house"` or `"game"`, e.g.
+    `{"<character id>": <the Character as read>}`, `{"house": <the house rules as read>}`,
+    `{"<id>": {"health": 3}, "game": {"danger": 2}}`. Extra things and fields are ignored. If
+    one of those values changed meanwhile the answer is 409 with `theirs` (the values now) and
+    `yours` (what the command would set), and nothing is saved; without `expect`, such a
+    command is 409 as soon as the game moved on past `seen`."""
+    expect = data.pop("expect", None)
+    if seen is None and "seen" in data:
+        try:
+            seen = SeenInBody.model_validate(data).seen
+        except ValidationError as error:
+            return JSONResponse({"detail": field_errors(error)}, status_code=422)
+        data = {k: v for k, v in data.items() if k != "seen"}
     try:
-        step = games.run_command(session, opened.game, data, seen)
+        step = games.run_command(session, opened.game, data, seen, expect=expect)
     except ValidationError as error:
         return JSONResponse({"detail": field_errors(error)}, status_code=422)
     except games.Conflict as conflict:
-        return JSONResponse({"detail": conflict.reason, "seq": conflict.seq}, status_code=409)
+        return conflict_json(conflict)
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
     return {**step_json(step), "state": step.state}
@@ -91,10 +113,18 @@ def undo(opened: EditDep, session: SessionDep, body: UndoRequest | None = None):
     try:
         step = games.undo(session, opened.game, body.to_seq, body.seen, describe=step_summary)
     except games.Conflict as conflict:
-        return JSONResponse({"detail": conflict.reason, "seq": conflict.seq}, status_code=409)
+        return conflict_json(conflict)
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
     return {**step_json(step), "state": step.state}
+
+
+def conflict_json(conflict: games.Conflict) -> JSONResponse:
+    """409: why, the step the game is at, and for a stale edit both versions of what it sets."""
+    body: dict[str, Any] = {"detail": conflict.reason, "seq": conflict.seq}
+    if conflict.theirs is not None:
+        body |= {"theirs": conflict.theirs, "yours": conflict.yours}
+    return JSONResponse(jsonable_encoder(body), status_code=409)
 
 
 @router.post("/{token}/rename")

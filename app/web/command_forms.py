@@ -3,12 +3,15 @@ pydantic error comes back as one message per field, so a form shows it next to t
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from pydantic import ValidationError
 
 # Form fields that steer the page, never part of a command body.
-UI_FIELDS = frozenset({"seen", "form", "dice"})
+UI_FIELDS = frozenset({"seen", "form", "dice", "expect"})
+MAX_EXPECT = 256 * 1024  # a form's `expect` (every model's values at most): far below this
 
 
 class FormValues:
@@ -119,8 +122,25 @@ def player_words(error: Any) -> str:
     return error["msg"].removeprefix("Value error, ")
 
 
-def int_or_none(text: str | None) -> int | None:
-    try:
-        return int(text) if text not in (None, "") else None
-    except ValueError:
+def as_json(value: Any) -> str:
+    """A value a form carries in a hidden field (autoescaped where it is rendered)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def expect_of(text: Any) -> Any:
+    """A form's `expect`: the values its page showed of what the command sets (JSON it was
+    rendered with, see preconditions.py). None when missing or unreadable: then `seen` decides."""
+    if not isinstance(text, str) or not text or len(text) > MAX_EXPECT:
         return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def int_or_none(text: Any) -> int | None:
+    """A step number from a form (`seen`, `to_seq`): at most 9 digits, so no integer the
+    database cannot hold ever reaches it; anything else is None (not given)."""
+    if not isinstance(text, str) or not re.fullmatch(r"[+-]?\d{1,9}", text.strip()):
+        return None
+    return int(text)

@@ -12,6 +12,7 @@ from sqlmodel import Session
 from app import games
 from app.db import get_session
 from app.tables import Game
+from app.web.errors import safe_loc
 
 SessionDep = Annotated[Session, Depends(get_session)]
 
@@ -51,8 +52,12 @@ OpenedDep = Annotated[Opened, Depends(open_game)]
 # hold (SQLite's is 64-bit, PostgreSQL's INTEGER 32-bit): out of range is a 422, not a 500.
 Since = Annotated[int, Query(ge=-1, le=2**31 - 1, description="Only steps after this one (-1: all).")]
 EditDep = Annotated[Opened, Depends(edit_game)]
+# The step a client last saw (`seen`): the same bounds.
+SEQ_MAX = 2**31 - 1
+Seen = Annotated[int | None, Query(ge=0, le=SEQ_MAX, description="The step the client last saw.")]
 
 
 def field_errors(error: ValidationError, prefix: tuple = ("body",)) -> list[dict]:
     """A pydantic error as FastAPI's 422 `detail`, each naming its field."""
-    return [{"type": e["type"], "loc": [*prefix, *e["loc"]], "msg": e["msg"]} for e in error.errors()]
+    return [{"type": e["type"], "loc": safe_loc([*prefix, *e["loc"]]), "msg": e["msg"]}
+            for e in error.errors()]

@@ -20,16 +20,27 @@ MAX_ECHO = 200  # characters of a wrong text repeated back
 def echo(value: Any) -> Any:
     """The part of a wrong input a 422 repeats: a number or a short text. JSON has no NaN or
     Infinity, so those come back as text; a long text is cut; a list or object is not repeated
-    at all (it may be megabytes, or nested a thousand deep)."""
+    at all (it may be megabytes, or nested a thousand deep). A text is always valid UTF-8."""
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
-    if isinstance(value, str) and len(value) > MAX_ECHO:
-        return value[:MAX_ECHO] + "…"
+    if isinstance(value, str):
+        return utf8(value if len(value) <= MAX_ECHO else value[:MAX_ECHO] + "…")
     return value
+
+
+def utf8(text: str) -> str:
+    """A lone surrogate (JSON "\\ud800") cannot be encoded as UTF-8: it is echoed as "?"."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def safe_loc(loc: Any) -> list[Any]:
+    """An error's field path; a key of the input (any text the client sent) made UTF-8-safe."""
+    return [utf8(part) if isinstance(part, str) else part for part in loc]
 
 
 def _error(error: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in error.items() if k != "input"}
+    out["loc"] = safe_loc(error.get("loc", ()))
     if not isinstance(error.get("input"), dict | list | tuple):
         out["input"] = echo(error.get("input"))
     return out

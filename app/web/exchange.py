@@ -23,6 +23,7 @@ from app import backup, exchange
 from app.tables import Game, now
 from app.web import device
 from app.web.deps import OpenedDep, SessionDep
+from app.web.errors import safe_loc, utf8
 
 router = APIRouter(include_in_schema=False)
 api_router = APIRouter(prefix="/api", tags=["export and import"])
@@ -117,7 +118,8 @@ async def import_json(request: Request, session: SessionDep):
     except BackupRefused:
         return JSONResponse({"detail": BACKUP_IS_ADMINS}, status_code=403)
     except exchange.Problem as problem:
-        return JSONResponse({"detail": problem.errors}, status_code=422)
+        return JSONResponse({"detail": [{**e, "loc": safe_loc(e["loc"])} for e in problem.errors]},
+                            status_code=422)
     return created(stored)
 
 
@@ -137,7 +139,7 @@ async def import_upload(request: Request, session: SessionDep):
         (stored,) = await one_at_a_time(_import, session, raw)
     except (TooLarge, BackupRefused, exchange.Problem) as error:
         message, status = {TooLarge: (TOO_LARGE, 413), BackupRefused: (BACKUP_IS_ADMINS, 403)}.get(
-            type(error), (str(error), 422))
+            type(error), (utf8(str(error)), 422))
         context = {**await run_in_threadpool(device.home_context, request, session), "import_error": message}
         return device.render_home(request, context, status)
     return RedirectResponse(f"/g/{stored.edit_token}", status_code=303)

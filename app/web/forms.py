@@ -256,8 +256,16 @@ def _finish(r: Reader, form: Any, data: dict[str, Any], sheet: type, values: dic
             data = sheet.model_validate(data).model_dump(mode="json")
         except ValidationError as error:
             for e in error.errors():
-                r.fail(_field_of(e["loc"]), e["msg"])
+                r.fail(_field_of(e["loc"]), _message(e))
     return data, r.errors, values
+
+
+def _message(error: Any) -> str:
+    """Pydantic's words; our own checks' (a ValueError, e.g. models.printable) as a sentence."""
+    if error["type"] != "value_error":
+        return error["msg"]
+    said = error["msg"].removeprefix("Value error, ")
+    return f"{said[:1].upper()}{said[1:]}."
 
 
 def _field_of(loc: tuple) -> str:

@@ -18,7 +18,7 @@ from app import games
 from app.rules.commands import Refused
 from app.rules.house_checks import FACES, colours_in_use, game_checks
 from app.rules.models import FreeAction, HouseRules
-from app.web.command_forms import field_messages, form_to_body, int_or_none
+from app.web.command_forms import as_json, expect_of, field_messages, form_to_body, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
 from app.web.templating import templates
 
@@ -32,7 +32,7 @@ DEFAULTS = HouseRules()
 def read_form(items: list[tuple[str, str]], current: HouseRules) -> dict[str, Any]:
     """The form as a HouseRules dict: faces typed as 'blank, hit, critical' become lists, a new
     colour row is added, empty Glitch rows are dropped, fields not on the form keep their value."""
-    body = form_to_body(items)
+    body = form_to_body(items)  # `expect` and `seen` are not house rules (UI_FIELDS)
     faces = _faces(body)
     rows = body.pop("glitch_table", [])
     rows = [r for r in (rows if isinstance(rows, list) else [rows]) if _filled(r)]
@@ -67,7 +67,8 @@ def page_context(opened: Opened, session, **extra: Any) -> dict[str, Any]:
     house = state.house
     return {"game": opened.game, "opened": opened, "state": state, "house": house, "defaults": DEFAULTS,
             "faces_choices": FACES, "glitch_results": GLITCH_RESULTS, "free_actions": FREE_ACTIONS,
-            "in_use": colours_in_use(state), "values": None, "errors": {}, **extra}
+            "in_use": colours_in_use(state), "values": None, "errors": {},
+            "house_json": as_json(house.model_dump(mode="json")), **extra}
 
 
 def answer(request: Request, opened: Opened, session, status_code: int = 200, **extra: Any):
@@ -95,30 +96,35 @@ async def save_house(request: Request, opened: EditDep, session: SessionDep):
     errors = game_checks(house, state)
     if errors:
         return answer(request, opened, session, 422, values=form, errors=errors)
-    return _save(request, opened, session, house, int_or_none(form.get("seen")), "House rules saved.", form)
+    return _save(request, opened, session, house, form, "House rules saved.", form)
 
 
 @router.post("/g/{token}/house/reset", response_class=HTMLResponse)
 async def reset_house(request: Request, opened: EditDep, session: SessionDep):
     """Back to the rules.md defaults, unless the roster uses a colour the defaults lack."""
-    form = dict((await request.form()).items())
+    form = {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
     state = games.current_state(session, opened.game)
     house = HouseRules(dice_mode=state.house.dice_mode)  # who rolls is a habit, not a rule
     errors = game_checks(house, state)
     if errors:
         return answer(request, opened, session, 400, errors=errors,
                       error="The defaults do not fit this game: " + " ".join(errors.values()))
-    return _save(request, opened, session, house, int_or_none(form.get("seen")),
-                 "House rules reset to the rules.md defaults.")
+    return _save(request, opened, session, house, form, "House rules reset to the rules.md defaults.")
 
 
-def _save(request, opened, session, house: HouseRules, seen, message: str, form=None):
+def _save(request, opened, session, house: HouseRules, posted: dict[str, str], message: str, form=None):
+    """Run set_house_rules with what the page saw (`expect`, the whole table: a field added to
+    HouseRules is covered too). A stale save answers 409: the message lists their values, the
+    form keeps yours and now expects theirs, so saving again replaces them knowingly."""
     data = {"type": "set_house_rules", "house": house.model_dump(mode="json")}
+    saw = expect_of(posted.get("expect"))
     try:
-        games.run_command(session, opened.game, data, seen)
+        games.run_command(session, opened.game, data, int_or_none(posted.get("seen")),
+                          expect=None if saw is None else {"house": saw})
     except (Refused, games.Conflict) as refused:
+        values = None if form is None else {k: v for k, v in form.items() if k != "expect"}
         return answer(request, opened, session, 409 if isinstance(refused, games.Conflict) else 400,
-                      values=form, error=refused.reason)
+                      values=values, error=refused.reason)
     return answer(request, opened, session, saved=message)
 
 

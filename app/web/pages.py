@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from app import games
 from app.rules.glossary import AREAS
+from app.rules.models import GameName
 from app.web import device
 from app.web.deps import EditDep, OpenedDep, SessionDep
 from app.web.panels import game_context
@@ -19,7 +20,7 @@ router = APIRouter(include_in_schema=False)
 
 
 class GameForm(BaseModel):
-    name: str = Field(min_length=1, max_length=80)
+    name: GameName
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
@@ -32,7 +33,8 @@ def form_errors(error: ValidationError) -> dict[str, str]:
     errors: dict[str, str] = {}
     for e in error.errors():
         key = ".".join(str(p) for p in e["loc"]) or "form"
-        errors.setdefault(key, MESSAGES.get(key, e["msg"]))
+        said = e["msg"].removeprefix("Value error, ")  # our own check's words (printable)
+        errors.setdefault(key, f"The name {said}." if e["type"] == "value_error" else MESSAGES.get(key, said))
     return errors
 
 

@@ -42,7 +42,11 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
     `before`, or (a log the player opened further) every step down to `oldest`. `log_more` is
     where "Show older" continues, None when step 0 is shown. `after` (a live refresh of the
     newest page): only steps from `after` on, which live.js puts on top of those it has
-    (`log_from`), so a long open log costs one step per step, not all of them again."""
+    (`log_from`), so a long open log costs one step per step, not all of them again. All three
+    are clamped to the game's steps, so a hand-edited `?before=10**30` (or a negative one)
+    never reaches the database."""
+    before, oldest, after = (None if n is None else min(max(n, 0), opened.game.seq + 1)
+                             for n in (before, oldest, after))
     if before is None and oldest is not None and oldest > opened.game.seq - LOG_LENGTH:
         oldest = None  # the newest page reaches it anyway
     log_from = after if before is None and after is not None and \

@@ -20,9 +20,10 @@ from pydantic import ValidationError
 from starlette.datastructures import FormData
 
 from app import games
-from app.rules.commands import Refused
+from app.rules.commands import Body, Refused
 from app.rules.models import GameState
-from app.rules.roster import BotSheet, CharacterSheet
+from app.rules.roster import BotSheet, CharacterSheet, sheet_of
+from app.web.command_forms import as_json, expect_of, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
 from app.web.forms import (
     Reads,
@@ -46,24 +47,35 @@ class Kind:
     label: str  # for the player
     read: Reads
     find: Callable[[GameState, str], Any]
+    sheet: type[Body]  # what an edit sets (preconditions.py)
 
 
 SHEETS = {"character": CharacterSheet, "bot": BotSheet}
 KINDS = {
-    "characters": Kind("characters", "character", "Character", read_character, GameState.character),
-    "bots": Kind("bots", "bot", "AI-Bot", read_bot, GameState.bot),
+    "characters": Kind("characters", "character", "Character", read_character, GameState.character,
+                       CharacterSheet),
+    "bots": Kind("bots", "bot", "AI-Bot", read_bot, GameState.bot, BotSheet),
 }
+NOUNS = {k.noun: k for k in KINDS.values()}
+
+
+def form_values(noun: str, state: GameState, model: Any) -> dict[str, Any]:
+    return character_values(model) if noun == "character" else bot_values(model, state.house.bot_zone)
 
 
 def form_for(noun: str, state: GameState, model: Any = None, values: dict | None = None,
-             errors: dict | None = None, model_id: str | None = None) -> dict[str, Any]:
-    """What a roster form partial needs: its key (unique on the page), values and messages."""
+             errors: dict | None = None, model_id: str | None = None,
+             expect: str | None = None) -> dict[str, Any]:
+    """What a roster form partial needs: its key (unique on the page), values and messages, and
+    for an edit `expect`, the sheet as this form first showed it (kept through a 422)."""
     if values is None:
-        values = (character_values(model) if noun == "character"
-                  else bot_values(model, state.house.bot_zone))
+        values = form_values(noun, state, model)
+    if expect is None and model is not None:
+        expect = as_json(sheet_of(model, NOUNS[noun].sheet))
     model_id = model.id if model is not None else model_id
-    return {"noun": noun, "model_id": model_id, "key": f"{noun}-{model_id or 'new'}",
-            "values": values, "errors": errors or {}, "colours": sorted(state.house.dice_faces)}
+    return {"noun": noun, "model_id": model_id, "key": f"{noun}-{model_id or 'new'}", "expect": expect,
+            "values": values, "errors": errors or {}, "colours": sorted(state.house.dice_faces),
+            "theirs": None}
 
 
 def inches(value: float | None) -> str:
@@ -95,8 +107,7 @@ def is_htmx(request: Request) -> bool:
 
 
 def seen_of(form: FormData) -> int | None:
-    value = form.get("seen")
-    return int(value) if isinstance(value, str) and re.fullmatch(r"\d{1,9}", value) else None
+    return int_or_none(form.get("seen"))
 
 
 def show_form(request: Request, opened: Opened, session, form: dict, status: int = 200) -> HTMLResponse:
@@ -120,20 +131,49 @@ def roster_changed(request: Request, opened: Opened, session) -> Response:
 
 
 def run(request: Request, opened: Opened, session, command: dict[str, Any], seen: int | None,
-        form: dict) -> Response:
+        form: dict, expect: Any = None) -> Response:
     """Run the command; on any refusal show the form again with the reason, nothing lost."""
     status = 422
     try:
-        games.run_command(session, opened.game, command, seen=seen)
+        games.run_command(session, opened.game, command, seen=seen, expect=expect)
         return roster_changed(request, opened, session)
     except ValidationError as error:  # the form reader should have caught it; say so anyway
         form["errors"] = {str(e["loc"][1] if len(e["loc"]) > 1 else "form"): e["msg"] for e in error.errors()}
     except games.Conflict as conflict:
         form["errors"], status = {"form": conflict.reason}, 409
+        session.rollback()
+        show_theirs(form, games.current_state(session, opened.game))
     except Refused as refused:
         form["errors"] = {"form": refused.reason}
     session.rollback()
     return show_form(request, opened, session, form, status)
+
+
+def show_theirs(form: dict, state: GameState) -> None:
+    """After a stale edit: both versions. The inputs keep what was typed (yours); the form lists
+    each field saved meanwhile on another device with its value there (theirs), and now expects
+    those, so saving again knowingly replaces them."""
+    kind = NOUNS[form["noun"]]
+    model = kind.find(state, form["model_id"] or "")
+    if model is None:
+        return
+    theirs, yours = form_values(form["noun"], state, model), form["values"]
+    form["theirs"] = [(LABELS.get(k, k.replace("_", " ").capitalize()), _shown(v), _shown(yours.get(k)))
+                      for k, v in theirs.items() if _shown(v) != _shown(yours.get(k))]
+    form["expect"] = as_json(sheet_of(model, kind.sheet))
+
+
+LABELS = {"missions": "Mission stats", "equipment_flags": "Equipment", "rule_flags": "Special Rules",
+          "max_health": "Max Health", "shoot_range": "Shoot range", "control_zone": "Control Zone"}
+
+
+def _shown(value: Any) -> str:
+    """A form value as the player reads it: flags as yes/no, lists (Mission rows) joined."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(" · ".join(map(str, v)) if isinstance(v, list | tuple) else str(v) for v in value)
+    return "" if value is None else str(value).strip()
 
 
 def _model(kind: Kind, state: GameState, model_id: str):
@@ -183,7 +223,9 @@ def edit(request: Request, slug: str, model_id: str, opened: EditDep, session: S
     state = games.current_state(session, opened.game)
     model = kind.find(state, model_id)
     data, errors, values = kind.read(posted, state.house.dice_faces)
-    form = form_for(kind.noun, state, model, values=values, errors=errors, model_id=model_id[:40])
+    expect = posted.get("expect") if isinstance(posted.get("expect"), str) else None
+    form = form_for(kind.noun, state, model, values=values, errors=errors, model_id=model_id[:40],
+                    expect=expect)
     if model is None:  # removed on another device meanwhile: keep what was typed, say why
         form["errors"] = {"form": f"That {kind.label} is no longer in the game, so nothing was saved. "
                                   "Undo brings it back."}
@@ -191,7 +233,9 @@ def edit(request: Request, slug: str, model_id: str, opened: EditDep, session: S
     if errors:
         return show_form(request, opened, session, form, 422)
     command = {"type": f"edit_{kind.noun}", "id": model.id, kind.noun: data}
-    return run(request, opened, session, command, seen_of(posted), form)
+    saw = expect_of(expect)
+    return run(request, opened, session, command, seen_of(posted), form,
+               expect=None if saw is None else {model.id: saw})
 
 
 @router.post("/g/{token}/roster/{slug}/{model_id}/remove", response_class=HTMLResponse)

@@ -18,8 +18,10 @@ from pydantic import BaseModel, ValidationError
 
 from app import games
 from app.rules.commands import Refused
+from app.rules.models import GameState
+from app.rules.turn import Adjust
 from app.web import house, odds, turn_context, view  # noqa: F401  (routes, context hook, template helpers)
-from app.web.command_forms import FormValues, field_messages, form_to_body, int_or_none
+from app.web.command_forms import FormValues, as_json, expect_of, field_messages, form_to_body, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
 from app.web.panels import PANELS, game_context
 from app.web.templating import templates
@@ -56,21 +58,43 @@ def answer(request: Request, opened: Opened, session, main: str, status_code: in
 
 
 def run(request: Request, opened: Opened, session, data: dict[str, Any], seen: int | None,
-        main: str = "turn", form: FormValues | None = None) -> Response:
+        main: str = "turn", form: FormValues | None = None, expect: Any = None) -> Response:
     """Run one command and answer with the panels; every refusal lands in `main`."""
     failure = {"values": form, "form_id": form.get("form") if form else None}
     try:
-        games.run_command(session, opened.game, data, seen)
+        games.run_command(session, opened.game, data, seen, expect=expect)
     except ValidationError as error:
         messages = field_messages(error)
         return answer(request, opened, session, main, 422, changed=False, errors=messages,
                       error="Please check the marked fields.", **failure)
     except games.Conflict as conflict:
         session.refresh(opened.game)
+        if form is not None:  # the typed values stay; what the page saw becomes what is there now
+            failure["values"] = FormValues([(k, v) for k, v in form.items if k != "expect"])
         return answer(request, opened, session, main, 409, error=conflict.reason, **failure)
     except Refused as refused:
         return answer(request, opened, session, main, 400, changed=False, error=refused.reason, **failure)
     return answer(request, opened, session, main)
+
+
+ADJUSTABLE = tuple(sorted(set(Adjust.model_fields) - {"target_id", "danger", "note"}))
+
+
+def page_saw(state: GameState, command: str) -> str | None:
+    """The `expect` a turn form carries (preconditions.py): what its page shows of the values
+    the command sets, for any model the player may pick. None: the command sets no values."""
+    if command == "adjust":
+        models = [*state.characters, *state.bots]
+        saw = {m.id: {k: getattr(m, k) for k in ADJUSTABLE if hasattr(m, k)} for m in models}
+        return as_json(saw | {"game": {"danger": state.danger}})
+    if command == "set_activation_order":
+        return as_json({"game": {"activation_order": state.activation_order}})
+    if command == "set_dice_mode":  # the dice-mode toggle (a set_house_rules of one field)
+        return as_json({"dice_mode": state.house.dice_mode})
+    return None
+
+
+templates.env.globals["page_saw"] = page_saw
 
 
 def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -89,7 +113,8 @@ async def command(request: Request, opened: EditDep, session: SessionDep):
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
     data = form_to_body(contact_is_zero(without_app_dice(items)))
-    return run(request, opened, session, data, int_or_none(form.get("seen")), form=form)
+    return run(request, opened, session, data, int_or_none(form.get("seen")), form=form,
+               expect=expect_of(form.get("expect")))
 
 
 def contact_is_zero(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -115,9 +140,13 @@ async def dice_mode(request: Request, opened: EditDep, session: SessionDep):
     except ValidationError as error:
         return answer(request, opened, session, "turn", 422, changed=False, form_id="dice-mode",
                       errors=field_messages(error), error="Choose who rolls the dice.")
-    house_rules = games.current_state(session, opened.game).house.model_copy(update={"dice_mode": mode})
-    data = {"type": "set_house_rules", "house": house_rules.model_dump(mode="json")}
-    return run(request, opened, session, data, int_or_none(form.get("seen")))
+    current = games.current_state(session, opened.game).house
+    house_rules = current.model_copy(update={"dice_mode": mode}).model_dump(mode="json")
+    data = {"type": "set_house_rules", "house": house_rules}
+    # it changes the dice mode only: the rest must still be what was just read (no race)
+    saw = expect_of(form.get("expect"))
+    expect = {"house": current.model_dump(mode="json") | saw} if isinstance(saw, dict) else None
+    return run(request, opened, session, data, int_or_none(form.get("seen")), expect=expect)
 
 
 @router.post("/g/{token}/undo", response_class=HTMLResponse)

@@ -4,9 +4,12 @@ link) breaks no rule of the policy; htmx, the SSE extension and our scripts all 
 
 from __future__ import annotations
 
+import httpx
 from playwright.sync_api import expect
 
-from tests.browser.test_roster import BOTS, CHARACTERS, add_bot, add_character
+from tests.browser.test_roster import CHARACTERS, add_character
+
+BOT = {"name": "Warden-2", "role": "hunter", "melee": {"red": 3}}
 
 # Collected in the page before any of its own scripts run (an init script is not page content).
 WATCH_VIOLATIONS = """
@@ -41,11 +44,15 @@ def test_playing_a_little_breaks_no_rule_of_the_content_security_policy(browser,
     expect(page.locator("html")).to_have_attribute("data-theme", flipped)
     collect()
 
+    token = play_url.rsplit("/g/", 1)[1]
+    httpx.post(f"{live_server.url}/api/games/{token}/commands", json={"type": "add_bot", "bot": BOT},
+               timeout=10).raise_for_status()  # another device adds a bot: the page hears it live
+    expect(page.locator("#panel-roster li[data-model=bot]")).to_have_count(1)
     add_character(page, CHARACTERS[1])  # htmx posts and swaps
-    add_bot(page, BOTS[0])
+    page.locator("#section-move-many > summary").click()  # the move form with several entries
     move = page.locator("#form-move")
     move.get_by_label("Moving Character").select_option(label=CHARACTERS[1]["Name"])
-    move.get_by_label(BOTS[0]["Name"]).fill("2")
+    move.get_by_label(BOT["name"]).fill("2")
     move.get_by_role("button", name="Record movement").click()
     expect(page.locator("#turn-news")).to_contain_text("Marked")
     collect()

@@ -1,7 +1,8 @@
 """Hypothesis strategies from a pydantic model's JSON schema, for fuzzing command bodies.
 
 Mostly valid bodies (so the rules behind validation get exercised), with hostile values mixed
-in: real ids where a string goes, huge and non-finite numbers, markup, empty and long text.
+in: real ids where a string goes, huge and non-finite numbers, markup, empty and long text, lone
+surrogates (valid JSON, "\\ud800", but not encodable text) and NUL.
 Only the JSON-schema keywords pydantic emits for our bodies are understood."""
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from typing import Any
 from hypothesis import strategies as st
 
 HOSTILE_TEXT = ["", " ", "<script>alert(1)</script>", "\x00", "🤖" * 30, "a" * 5000, "NaN", "-1",
-                "\u202eevil", "red", "white", "black", "Melee", "Shoot", "../../etc/passwd"]
-HOSTILE_NUMBERS = [-1, 0, 2**31, 2**63, 2**64 + 1, -(2**70), 1e308, -1e308, 0.5, float("nan"),
-                   float("inf"), float("-inf")]
+                "\u202eevil", "red", "white", "black", "Melee", "Shoot", "../../etc/passwd",
+                "a\ud800b", "\udfff", "Ada\x00"]
+HUGE_NUMBERS = [2**31, 2**63, 2**64 + 1, 10**30, -(2**70), -(10**30)]
+HOSTILE_NUMBERS = [-1, 0, *HUGE_NUMBERS, 1e308, -1e308, 0.5, float("nan"), float("inf"), float("-inf")]
 
 wild_json = st.recursive(
     st.none() | st.booleans() | st.sampled_from(HOSTILE_NUMBERS) | st.sampled_from(HOSTILE_TEXT)
@@ -39,8 +41,9 @@ def from_schema(schema: dict[str, Any], words: list[str], root: dict[str, Any] |
 def _by_type(schema: dict[str, Any], words: list[str], root: dict[str, Any]):
     kind = schema.get("type")
     low, high = schema.get("minimum"), schema.get("maximum")
-    if kind == "integer":
-        return st.integers(low, high)
+    if kind == "integer":  # now and then one no database column holds
+        fits = st.integers(low, high)
+        return st.one_of(fits, fits, fits, st.sampled_from(HUGE_NUMBERS))
     if kind == "number":
         return st.integers(low, high) | st.floats(low, high, allow_nan=False, allow_infinity=False)
     if kind == "string":
@@ -67,7 +70,7 @@ def _object(schema: dict[str, Any], words: list[str], root: dict[str, Any]):
                                      optional={k: v for k, v in parts.items() if k not in required})
     values = schema.get("additionalProperties")
     if isinstance(values, dict):
-        keys = st.sampled_from(words) | st.sampled_from(HOSTILE_TEXT) if words else st.text(max_size=8)
+        keys = st.sampled_from(words) | st.sampled_from(HOSTILE_TEXT) if words else st.sampled_from(HOSTILE_TEXT)
         return st.dictionaries(keys, from_schema(values, words, root), max_size=4)
     return st.dictionaries(st.text(max_size=8), wild_json, max_size=3)
 

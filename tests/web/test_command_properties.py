@@ -10,9 +10,10 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app import exchange
 from app.rules.commands import REGISTRY
 from app.rules.engine import command_names
-from tests.support.json_strategies import from_schema, spoiled
+from tests.support.json_strategies import HUGE_NUMBERS, from_schema, spoiled, wild_json
 
 ROSTER = [
     {"type": "add_character", "character": {"name": "Ada", "points": 45, "melee": {"red": 2},
@@ -82,12 +83,19 @@ def test_no_command_body_in_any_phase_answers_500_and_a_refused_one_leaves_seq_u
         for _ in range(data.draw(st.integers(1, 3), label="commands")):
             cmd = data.draw(command(data.draw(st.sampled_from(command_names())), words), label="command")
             before = client.get(f"/api/games/{token}").json()["seq"]
+            seen = data.draw(st.none() | st.just(before) | st.sampled_from(HUGE_NUMBERS), label="seen")
+            expect = data.draw(st.none() | st.none() | wild_json, label="expect")  # what the page saw
+            if expect is not None:
+                cmd = {**cmd, "expect": expect}
             r = client.post(f"/api/games/{token}/commands", content=json.dumps(cmd),
+                            params={} if seen is None else {"seen": seen},
                             headers={"content-type": "application/json"})
             assert r.status_code in (200, 400, 409, 422), (cmd, r.status_code, r.text[:300])
             if r.status_code != 200:
                 assert client.get(f"/api/games/{token}").json()["seq"] == before, cmd
         page = client.get(f"/g/{token}")
         assert page.status_code == 200 and "<script>alert" not in page.text  # player text is escaped
+        # whatever the app wrote, its own import accepts (entries, undo steps, replay)
+        exchange.parse_game(client.get(f"/api/games/{token}/export").json())
 
     any_command()

@@ -16,7 +16,8 @@ def game(session):
     game = make_game(session)
     games.run_command(session, game, {"type": "next_phase"})
     for n in range(2, LOG_LENGTH + 12):
-        games.run_command(session, game, {"type": "record_event", "title": f"Event {n}", "danger": 0})
+        games.run_command(session, game, {"type": "record_event", "title": f"Event {n}", "danger": 0,
+                                          "by_effect": n > 2})  # R-EVENT-ONE: one drawn, the rest by effects
     session.refresh(game)
     return game
 
@@ -85,7 +86,7 @@ def test_pages_on_one_link_share_one_rendering_per_step_and_never_get_a_stale_on
     first, second = client.get(url), client.get(url)
     assert first.text == second.text and len(rendered) == 1
     client.post(f"/api/games/{game.edit_token}/commands",
-                json={"type": "record_event", "title": "Fresh news", "danger": 0})
+                json={"type": "record_event", "title": "Fresh news", "danger": 0, "by_effect": True})
     third = client.get(url)
     assert len(rendered) == 2 and third.headers["X-Game-Seq"] == str(game.seq + 1) and "Fresh news" in third.text
     assert client.post(f"/api/games/{game.edit_token}/rename", json={"name": "Renamed table"}).status_code == 200
