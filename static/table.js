@@ -72,17 +72,35 @@
     }
   }
 
+  // A step's result stays in view while the live refresh swaps the other panels just after it
+  // (their new heights would push it away), until the player scrolls or 3 s have passed.
+  var kept = null;
+
+  function resultOfStep() {
+    var turn = document.getElementById("panel-turn");
+    return turn && (turn.querySelector("[data-result]") || turn.querySelector("#phase-hint"));
+  }
+
+  ["wheel", "touchmove", "keydown"].forEach(function (name) {
+    window.addEventListener(name, function () { kept = null; }, {passive: true});
+  });
+
   document.addEventListener("htmx:afterSettle", function (evt) {
+    if (!evt.detail.requestConfig) {  // a live refresh (htmx.swap): keep the step's result in view
+      if (kept && Date.now() < kept) bringIntoView(resultOfStep(), false);
+      return;
+    }
     // An outerHTML swap replaced the element htmx targeted: look its id up again.
     var target = evt.detail.target && evt.detail.target.id && document.getElementById(evt.detail.target.id);
-    if (!target || !evt.detail.requestConfig) return;
+    if (!target) return;
     var verb = (evt.detail.requestConfig.verb || "").toLowerCase();
     if (target.id === "panel-turn") {
       if (verb === "get") {  // "Activate next" (a bot picked): its first question, focused
         bringIntoView(target.querySelector("[data-focus-next]"), true);
       } else if (verb === "post") {  // a step made: its result, with what to do next below it
         // (a new phase: its "Now:" line, with the phase's first question below it)
-        bringIntoView(target.querySelector("[data-result]") || target.querySelector("#phase-hint"), false);
+        bringIntoView(resultOfStep(), false);
+        kept = Date.now() + 3000;
       }
     } else if (target.id === "panel-roster" && verb === "post") {
       var added = target.querySelectorAll(".roster-item");

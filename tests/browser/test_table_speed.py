@@ -195,7 +195,12 @@ def melee(t: Table, bot: str) -> None:
 
 
 def bot_shoot(t: Table, bot: str) -> None:
-    t.step(t.page.locator(f"#form-shoot-{t.id(bot)}").get_by_role("button", name="Shoot"))
+    """R-ACT-FACTS: a shot planned before a move is confirmed when it resolves (line of sight and
+    range now, two taps when the form does not already hold them)."""
+    form = t.page.locator(f"#form-shoot-{t.id(bot)}")
+    t.taps.check(form.get_by_label("Line of sight to the target now"))
+    t.taps.check(form.get_by_label(re.compile("Within range now")))
+    t.step(form.get_by_role("button", name="Shoot"))
 
 
 def position_check(t: Table, bot: str) -> None:

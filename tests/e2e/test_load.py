@@ -12,9 +12,12 @@ from collections import Counter
 import httpx
 import pytest
 
+from tests.support.loops import run_in_own_loop
+
 pytestmark = pytest.mark.server
 
 PANELS = ("status", "turn", "roster", "log", "share")
+
 
 
 def game_with_steps(url: str, steps: int = 5) -> dict:
@@ -60,7 +63,7 @@ def test_60_concurrent_panel_requests_on_one_watch_link_answer_without_a_500(liv
                 rounds.append([a.status_code for a in answers])
         return rounds
 
-    for codes in asyncio.run(fetch_all()):
+    for codes in run_in_own_loop(fetch_all()):
         assert Counter(codes) == {200: 60}
 
 
@@ -82,7 +85,7 @@ def test_200_watchers_all_hear_a_step_and_the_server_keeps_answering(live_server
             results = await asyncio.gather(*streams)
             return page.status_code, command.status_code, results
 
-    page, command, results = asyncio.run(run())
+    page, command, results = run_in_own_loop(run())
     assert (page, command) == (200, 200)
     assert Counter(status for status, _ in results) == {200: watchers}
     assert all(events[-1] == 'data: {"seq": 2}' for _, events in results)

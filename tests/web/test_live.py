@@ -12,6 +12,7 @@ import pytest
 
 from app import games, live
 from app.web.deps import EditDep
+from tests.support.loops import run_in_own_loop
 
 
 def new_game(client, name="Night shift"):
@@ -158,7 +159,7 @@ def test_the_hub_delivers_a_step_published_from_another_thread():
         hub.unsubscribe(subscription)
         return frames, hub.count()
 
-    frames, left = asyncio.run(scenario())
+    frames, left = run_in_own_loop(scenario())
     assert frames == [live.frame("step", '{"seq": 3}', 3)] and left == 0
 
 
@@ -174,7 +175,7 @@ def test_a_burst_of_steps_reaches_a_slow_stream_as_one_event_with_the_newest_ste
         await asyncio.sleep(0.05)
         return await subscription.next_frames(1)
 
-    assert asyncio.run(scenario()) == [live.frame("step", '{"seq": 50}', 50)]
+    assert run_in_own_loop(scenario()) == [live.frame("step", '{"seq": 50}', 50)]
 
 
 def test_a_step_of_another_game_wakes_nobody():
@@ -184,7 +185,7 @@ def test_a_step_of_another_game_wakes_nobody():
         hub.step(8, 1)
         return await subscription.next_frames(0.05)
 
-    assert asyncio.run(scenario()) is None
+    assert run_in_own_loop(scenario()) is None
 
 
 def test_committed_steps_are_announced_through_the_step_listeners():
