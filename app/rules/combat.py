@@ -78,6 +78,13 @@ def compare(attack: Roll, defense: Roll, attack_bonus: int = 0, defense_bonus: i
     return Comparison(attack_total, defense_total, "defended", 0)
 
 
+def damage_words(margin: int, critical: bool) -> str:
+    """R-CMB-DAMAGE in words a player can check: "1 + 1 for a Critical = 2 damage", or "2 damage"."""
+    if critical:
+        return f"{margin} + 1 for a Critical = {margin + 1} damage"
+    return f"{margin} damage"
+
+
 @dataclass(frozen=True)
 class MeleeResult:
     attacker: Side
@@ -155,8 +162,9 @@ def _melee_result(
 ) -> MeleeResult:
     marked_note = f" (+{bonus} Marked Target)" if bonus else ""
     attack, defense = result.attack_total, result.defense_total
+    critical = result.damage > attack - defense  # compare() added the Critical's +1
     ending = {
-        "damage": f"{defending.name} takes {result.damage} damage",
+        "damage": f"{defending.name} takes {damage_words(attack - defense, critical)}",
         "tie": f"a tie, so {defending.name} is pushed back and takes no damage",
         "defended": f"{defending.name} defends and takes no damage",
     }[result.outcome]
@@ -206,7 +214,8 @@ def _counter_attack(
         winner, loser, roll = npc, character, npc_roll
     else:
         winner, loser, roll = character, npc, character_roll
-    damage = abs(npc_total - character_total) + (1 if roll.criticals else 0)  # R-CMB-DAMAGE
+    margin = abs(npc_total - character_total)
+    damage = margin + (1 if roll.criticals else 0)  # R-CMB-DAMAGE
     return MeleeResult(
         **common,
         outcome="damage",
@@ -214,7 +223,7 @@ def _counter_attack(
         damage_to=loser.name,
         push_back=None,
         reason=f"{opening}: Melee {npc_total} against {character_total}, "
-        f"so {winner.name} wins and {loser.name} takes {damage} damage.",
+        f"so {winner.name} wins and {loser.name} takes {damage_words(margin, bool(roll.criticals))}.",
         rule="R-CMB-DAMAGE",
     )
 

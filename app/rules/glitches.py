@@ -50,6 +50,13 @@ def glitch(state: GameState, bot: Bot, rng: Random, entered: int | None) -> tupl
                          record)]
 
 
+def _over_maximum(bot: Bot, health: int) -> str:
+    """R-GLITCH Overcharged may take Health above the maximum: say so only when it does."""
+    if health > bot.max_health:
+        return f" (above its maximum of {bot.max_health}, as Overcharged allows)"
+    return f" (maximum {bot.max_health})"
+
+
 def apply_glitch(state: GameState, bot: Bot, row: GlitchRow | None) -> tuple[GameState, str]:
     """R-GLITCH: Reboot, Overcharged, Full Throttle, a free action; anything impossible is "no effect"."""
     if row is None or row.result == "no_effect":
@@ -61,8 +68,8 @@ def apply_glitch(state: GameState, bot: Bot, row: GlitchRow | None) -> tuple[Gam
             return state, "Overcharged for 0 Health: no effect."
         health = min(bot.health + row.amount, 100)
         new = bot.model_copy(update={"health": health})
-        return replace(state, new), (f"Overcharged: Health {bot.health} → {health} "
-                                     f"(may exceed the maximum of {bot.max_health}).")
+        said = f"Overcharged: Health {bot.health} → {health}{_over_maximum(bot, health)}."
+        return replace(state, new), said
     if row.duration <= 0:
         return state, f"{_title(row.result)} for no activations: no effect."
     if row.result == "full_throttle" and bot.run <= 0:

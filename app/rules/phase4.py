@@ -15,13 +15,19 @@ from pydantic import Field
 
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.glitches import glitch
-from app.rules.models import GameState
+from app.rules.models import Bot, GameState
 from app.rules.play import bot_of, require_play
 
-WHAT_IS_CHECKED = {
-    "sentry": "within one Walk of its subject",
-    "patrol": "with some point of its current segment inside its zone",
-}
+WHAT_IS_CHECKED = ("sentry", "patrol")
+
+
+def _check_sentence(bot: Bot, passed: bool) -> str:
+    """The R-END-CHECK answer in plain words: "Drone P4: no point of its current segment is
+    inside its 3" zone"."""
+    if bot.role == "sentry":
+        return f"{bot.name} is {'' if passed else 'not '}within one Walk of its subject"
+    return (f"{bot.name}: {'a' if passed else 'no'} point of its current segment is inside its "
+            f"{bot.control_zone:g}\" zone")
 
 
 class PositionCheck(Body):
@@ -37,10 +43,10 @@ def position_check(state: GameState, body: PositionCheck, rng: Random) -> tuple[
     _require_check(state, body.bot_id)
     checks = {**state.position_checks, bot.id: body.passed}
     state = state.model_copy(update={"position_checks": checks})
-    what = WHAT_IS_CHECKED[bot.role]
+    said = _check_sentence(bot, body.passed)
     if body.passed:
-        return state, [Entry(f"{bot.name} is {what}: check passed.", "R-END-CHECK")]
-    failed = Entry(f"{bot.name} is not {what}: check failed, one immediate Glitch.", "R-END-CHECK")
+        return state, [Entry(f"{said}: check passed.", "R-END-CHECK")]
+    failed = Entry(f"{said}: check failed, one immediate Glitch.", "R-END-CHECK")
     state, entries = glitch(state, bot, rng, body.glitch_roll)
     return state, [failed, *entries]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 
-from app.rules.combat import compare, marked_target_bonus
+from app.rules.combat import compare, damage_words, marked_target_bonus
 from app.rules.dice import Pool, Roll, add_dice
 from app.rules.models import HouseRules
 
@@ -103,6 +103,7 @@ def resolve_shoot(
     outcome = "damage" if damage else "defended"
     ammo = attack.criticals > 0
     redirected = actual != intended
+    said = damage_words(result.attack_total - result.defense_total, ammo) if damage else ""  # R-CMB-DAMAGE
     return ShootResult(
         actual_target=actual,
         ties=ties,
@@ -112,7 +113,7 @@ def resolve_shoot(
         damage=damage,
         out_of_ammo_check=ammo,
         reason=_shoot_reason(shooter, intended, actual, ties, black_die,
-                             (result.attack_total, result.defense_total), damage, ammo),
+                             (result.attack_total, result.defense_total), said, ammo),
         rule="R-CMB-TARGET" if redirected else "R-CMB-DAMAGE",
         attack_bonus=bonus,
         redirected=redirected,
@@ -126,7 +127,7 @@ def _shoot_reason(
     ties: list[str],
     black_die: str | None,
     totals: tuple[int, int],
-    damage: int,
+    damage: str,
     ammo: bool,
 ) -> str:
     """One sentence: where the shot went, how the rolls compared, and the ammo check."""
@@ -141,7 +142,7 @@ def _shoot_reason(
     else:
         opening = f"{shooter} shoots {actual}"
     if damage:
-        verdict = f"attack {attack} beats defense {defense}, {damage} damage"
+        verdict = f"attack {attack} beats defense {defense}: {damage}"
     elif attack == defense:
         verdict = f"attack {attack} ties defense {defense}, and a Shoot tie does no damage"
     else:

@@ -42,3 +42,15 @@ def test_R_ROLE_PATROL_on_its_waypoint_the_form_asks_the_next_waypoints_distance
     assert [a.attrs["data-action"] for a in card.all("li", cls="card-action") if "data-action" in a.attrs] == [
         "run", "walk"]
     assert "toward B" in card.text()
+
+
+def test_R_SCAN_the_card_names_a_scan_once_not_scan_scan(client, session):
+    """Issue 9 wording: the action family is printed only when it adds something, so a Scan reads
+    "Scan → Ada", while a Melee still says its family (Attack)."""
+    table = table_for(client, session, "hunt")
+    answer = table.submit("activate", **facts((0, True, True), (5, False, False)))
+    card = answer.by_id("card-hunt")
+    scan = " ".join(card.one("li", data_action="scan").text().split())
+    melee = " ".join(card.one("li", data_action="melee").text().split())
+    assert "Action 2: Scan → Ada" in scan and "Scan Scan" not in scan
+    assert "Action 1: Melee Attack" in melee
