@@ -21,6 +21,20 @@ from app.web.limits import BodyLimit
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def include_routers(app: FastAPI) -> None:
+    """Every router, in matching order."""
+    app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
+    app.include_router(api.router)
+    app.include_router(rules_api.router)
+    app.include_router(pages.router)
+    app.include_router(panels.router)
+    app.include_router(sample.router)  # before roster: /roster/sample is not a kind of model
+    app.include_router(roster.router)
+    app.include_router(turn.router)
+    app.include_router(admin_routes.router)
+    app.include_router(admin_routes.api_router)
+
+
 def create_app(migrate_on_start: bool = True, admin_token: str | None = None) -> FastAPI:
     """`admin_token`: the admin link's secret; None reads ADMIN_TOKEN or the data folder's
     (made on the first start) and prints the admin link (app/admin.py)."""
@@ -49,16 +63,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
                   docs_url=None, redoc_url=None)  # ops.install serves /docs from static, not a CDN
     app.state.admin_token = admin_token
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
-    app.include_router(api.router)
-    app.include_router(rules_api.router)
-    app.include_router(pages.router)
-    app.include_router(panels.router)
-    app.include_router(sample.router)  # before roster: /roster/sample is not a kind of model
-    app.include_router(roster.router)
-    app.include_router(turn.router)
-    app.include_router(admin_routes.router)
-    app.include_router(admin_routes.api_router)
+    include_routers(app)
     ops.install(app)  # /api/health, /docs
     share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
