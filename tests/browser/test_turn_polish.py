@@ -75,7 +75,7 @@ def test_R_ACT_ORDER_the_player_picks_a_later_bot_by_keyboard_and_activates_it(b
     expect(page.locator("#activate-heading")).to_contain_text("Activate Worker-1")
     expect(page.locator("#pick-bot .pick-list a[aria-current=true]")).to_have_text("Worker-1 Worker")
     # issue 9: picking a bot brings its first question into view with focus (it was the pick before)
-    page.wait_for_function("document.activeElement && document.activeElement.closest('#form-activate')")
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#form-activate')")
     form = page.locator("#form-activate")
     for i in range(2):
         form.locator(f"input[name='characters.{i}.distance']").fill("12")
