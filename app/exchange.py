@@ -11,30 +11,42 @@ rewrite the history of a game played before.
 Version history:
   1  name, seed, created_at, house (the house rules in force at the latest step), and every
      step with seq, kind, actor, command, entries, state and created_at. Tokens never leave.
+  2  a step carries either its full `state` or its `delta` from the step before (app/deltas.py);
+     step 0 carries a state. The app exports the states it stores (step 0, snapshots, ends of
+     turn, the latest step: app/steplog.py) and deltas elsewhere, so an export is as compact as
+     the database. A version-1 document is a valid version 2 (every step has a state).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from sqlmodel import Session
 
-from app import games
+from app import deltas, games, steplog
 from app.rules import engine
 from app.rules.commands import EntryRecord, Refused
 from app.rules.models import GameName, GameState, HouseRules
 from app.tables import Game, Step, now
 
 GAME_FORMAT = "potham-2038-game"
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 MAX_BYTES = 20 * 1024 * 1024  # a long game with a big roster is well under 5 MB
 MAX_STEPS = 20_000
 
-# format_version n -> a function lifting a version-n document to n+1 (it sets format_version).
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MAX_DELTA = 10_000  # edits in one step's delta; a step changes a few dozen values at most
+
+
+def _states_may_become_deltas(doc: dict[str, Any]) -> dict[str, Any]:
+    """1 -> 2: nothing to change, a step with a full state is still allowed."""
+    return doc
+
+
+# format_version n -> a function lifting a version-n document to n+1 (upgrade sets format_version).
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _states_may_become_deltas}
 
 
 class Problem(Exception):
@@ -58,15 +70,23 @@ class Strict(BaseModel):
 
 class StepDoc(Strict):
     """A step as the app writes it: its command validates as that command's body (`create` and
-    `undo` as theirs), its entries as stored log entries, its state as a GameState."""
+    `undo` as theirs), its entries as stored log entries, its state as a GameState, or else
+    its delta as edits that give one (checked with the whole log: GameDoc)."""
 
     seq: int = Field(ge=0, le=MAX_STEPS)
     kind: str = Field(min_length=1, max_length=40)
     actor: str = Field(default="player", min_length=1, max_length=40)
     command: dict[str, Any]
     entries: list[EntryRecord] = Field(default_factory=list, max_length=1000)
-    state: GameState
+    state: GameState | None = None
+    delta: list[list[Any]] | None = Field(default=None, max_length=MAX_DELTA)
     created_at: datetime | None = None
+
+    @model_validator(mode="after")
+    def state_or_delta(self) -> StepDoc:
+        if (self.state is None) == (self.delta is None):
+            raise ValueError("a step carries either its state or its delta (one of them)")
+        return self
 
     @model_validator(mode="after")
     def command_matches_kind(self) -> StepDoc:
@@ -101,7 +121,7 @@ LOG_COMMANDS: dict[str, type[Strict]] = {"create": CreateCommand, "undo": UndoCo
 
 class GameDoc(Strict):
     format: Literal["potham-2038-game"]
-    format_version: Literal[1]
+    format_version: Literal[2]
     exported_at: datetime | None = None
     app: str | None = Field(default=None, max_length=200)
     name: GameName
@@ -116,39 +136,79 @@ class GameDoc(Strict):
             if step.seq != index:
                 raise ValueError(f"steps must be numbered 0, 1, 2, … without gaps; "
                                  f"step {index} says {step.seq}")
-        if self.steps[0].kind != "create":
-            raise ValueError("step 0 must be the game's creation")
-        if self.house != self.steps[-1].state.house:
+        if self.steps[0].kind != "create" or self.steps[0].state is None:
+            raise ValueError("step 0 must be the game's creation, with its state")
+        last = replay_check(self.steps, self.seed)
+        if self.house != last.house:
             raise ValueError("house must equal the house rules of the latest step")
-        replay_check(self.steps, self.seed)
         return self
 
 
-def replay_check(steps: list[StepDoc], seed: int) -> None:
-    """Walk the log as the app would play it on: step 0 alone creates the game; an undo goes
-    back to an earlier step that is not itself an undo, and restores exactly its state; every
-    command applies to the state before it without crashing the engine. A command the current
-    rules refuse is kept (a rule fixed later must not make an old game unreadable), and the
-    recorded state is kept, not recomputed (the history is restored as played)."""
-    for step in steps[1:]:
-        where = f"step {step.seq}"
-        if step.kind == "create":
-            raise ValueError(f"{where}: only step 0 creates the game")
-        if step.kind == "undo":
-            to_seq = step.command["to_seq"]
-            if to_seq >= step.seq or steps[to_seq].kind == "undo":
-                raise ValueError(f"{where}: an undo goes back to an earlier step that is not an undo")
-            if step.state != steps[to_seq].state:
-                raise ValueError(f"{where}: an undo restores exactly the state of step {to_seq}")
-            continue
-        name, body = engine.parse(step.command)
-        try:
-            engine.apply(steps[step.seq - 1].state, name, body, games.step_rng(seed, step.seq))
-        except Refused:
-            pass
-        except Exception as error:  # noqa: BLE001  (the engine cannot play on from this state)
-            raise ValueError(f"{where}: the game cannot be played on from the step before it "
-                             f"({type(error).__name__})") from None
+def raw_states(steps: list[StepDoc]) -> Iterator[tuple[StepDoc, dict[str, Any]]]:
+    """Each step with the state after it as JSON: its own, or the one before patched with its
+    delta (raises deltas.BadDelta when that does not fit). Only one state at a time is kept."""
+    raw: Any = None
+    for step in steps:
+        if step.state is not None:
+            raw = step.state.model_dump(mode="json")
+        else:
+            raw = deltas.patch(raw, step.delta or [])
+        yield step, raw
+
+
+def _state_after(step: StepDoc, raw: dict[str, Any]) -> GameState:
+    if step.state is not None:
+        return step.state
+    try:
+        return GameState.model_validate(raw)
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()[:5])
+        raise ValueError(f"step {step.seq}: its delta gives a state that is not valid: {problems}") from None
+
+
+def replay_check(steps: list[StepDoc], seed: int) -> GameState:
+    """Walk the log as the app would play it on: step 0 alone creates the game; each delta fits
+    the state before it and gives a valid state; an undo goes back to an earlier step that is
+    not itself an undo, and restores exactly its state; every command applies to the state
+    before it without crashing the engine. A command the current rules refuse is kept (a rule
+    fixed later must not make an old game unreadable), and the recorded state is kept, not
+    recomputed (the history is restored as played). Answers the latest state."""
+    targets = {s.command["to_seq"]: None for s in steps if s.kind == "undo"}  # states kept for undos
+    before: GameState | None = None
+    try:
+        for step, raw in raw_states(steps):
+            state = _state_after(step, raw)
+            if step.seq:
+                _check_step(step, steps, targets, before, state, seed)
+            if step.seq in targets:
+                targets[step.seq] = state
+            before = state
+    except deltas.BadDelta as error:
+        raise ValueError(f"step {step.seq}: its delta does not fit the state before it ({error})") from None
+    assert before is not None  # a game has at least step 0
+    return before
+
+
+def _check_step(step: StepDoc, steps: list[StepDoc], targets: dict[int, GameState | None],
+                before: GameState | None, state: GameState, seed: int) -> None:
+    where = f"step {step.seq}"
+    if step.kind == "create":
+        raise ValueError(f"{where}: only step 0 creates the game")
+    if step.kind == "undo":
+        to_seq = step.command["to_seq"]
+        if to_seq >= step.seq or steps[to_seq].kind == "undo":
+            raise ValueError(f"{where}: an undo goes back to an earlier step that is not an undo")
+        if state != targets[to_seq]:
+            raise ValueError(f"{where}: an undo restores exactly the state of step {to_seq}")
+        return
+    name, body = engine.parse(step.command)
+    try:
+        engine.apply(before, name, body, games.step_rng(seed, step.seq))
+    except Refused:
+        pass
+    except Exception as error:  # noqa: BLE001  (the engine cannot play on from this state)
+        raise ValueError(f"{where}: the game cannot be played on from the step before it "
+                         f"({type(error).__name__})") from None
 
 
 # --- export --------------------------------------------------------------------------------
@@ -160,13 +220,14 @@ def _iso(moment: datetime | None) -> str | None:
 
 def export_game(session: Session, game: Game) -> dict[str, Any]:
     log = games.steps(session, game)
-    house = games.state_of(log[-1]).house.model_dump(mode="json")
+    house = games.state_of(log[-1]).house.model_dump(mode="json")  # the latest step has its state
     return {
         "format": GAME_FORMAT, "format_version": CURRENT_VERSION, "exported_at": now().isoformat(),
         "app": "potham-assistant", "name": game.name, "seed": game.seed,
         "created_at": _iso(game.created_at), "house": house,
         "steps": [{"seq": s.seq, "kind": s.kind, "actor": s.actor, "command": s.command,
-                   "entries": s.entries, "state": s.state, "created_at": _iso(s.created_at)} for s in log],
+                   "entries": s.entries, "created_at": _iso(s.created_at),
+                   **({"state": s.state} if s.state is not None else {"delta": s.delta})} for s in log],
     }
 
 
@@ -208,17 +269,23 @@ def parse_document(doc: Any) -> list[GameDoc]:
 
 
 def store(session: Session, doc: GameDoc) -> Game:
-    """A new game with new tokens and every step as recorded. Commits."""
-    last = doc.steps[-1].state
+    """A new game with new tokens and every step as recorded (stored as steplog.py says)."""
     game = Game(name=doc.name, edit_token=games.new_token(), view_token=games.new_token(), seed=doc.seed,
-                seq=doc.steps[-1].seq, turn=last.turn, phase=last.phase, danger=last.danger,
-                danger_limit=last.house.danger_limit, status=last.status, created_at=doc.created_at or now())
+                seq=doc.steps[-1].seq, created_at=doc.created_at or now())
     session.add(game)
     session.flush()
-    for s in doc.steps:
-        session.add(Step(game_id=game.id, seq=s.seq, kind=s.kind, actor=s.actor, command=s.command,
-                         entries=[e.model_dump(mode="json", exclude_unset=True) for e in s.entries],
-                         state=s.state.model_dump(mode="json"), created_at=s.created_at or now()))
+    before: tuple[Step, dict[str, Any]] | None = None
+    for s, raw in raw_states(doc.steps):
+        step = Step(game_id=game.id, seq=s.seq, kind=s.kind, actor=s.actor, command=s.command,
+                    entries=[e.model_dump(mode="json", exclude_unset=True) for e in s.entries],
+                    created_at=s.created_at or now())
+        session.add(steplog.record(step, before[1] if before else None, raw))
+        if before:
+            steplog.retire(before[0])
+        before = step, raw
+    last = doc.steps[-1].state or GameState.model_validate(raw)
+    game.turn, game.phase, game.danger, game.status = last.turn, last.phase, last.danger, last.status
+    game.danger_limit = last.house.danger_limit
     return game
 
 

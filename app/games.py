@@ -1,7 +1,8 @@
 """Use cases on saved games: create, find by token, run a command as a new step, undo.
 
 A game is its step log (architecture.md): step 0 holds the empty game, every later step one
-command and the state after it. Nothing here knows HTTP; the web layer maps the exceptions.
+command and what it changed (app/steplog.py says how states are stored). Nothing here knows
+HTTP; the web layer maps the exceptions.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from sqlalchemy import delete as sa_delete
 from sqlalchemy import update
 from sqlmodel import Session, col, or_, select
 
+from app import steplog
 from app.rules import engine, preconditions
 from app.rules.commands import Entry, Refused
 from app.rules.models import GameState
@@ -70,9 +72,9 @@ def create_game(session: Session, name: str, seed: int | None = None,
     session.add(game)
     session.flush()
     start = state or GameState()
-    _store(session, game, Step(game_id=game.id, seq=0, kind="create", command={"type": "create"},
-                               entries=[Entry(f"Game “{name}” created.").as_dict()],
-                               state=start.model_dump(mode="json")), start)
+    step = Step(game_id=game.id, seq=0, kind="create", command={"type": "create"},
+                entries=[Entry(f"Game “{name}” created.").as_dict()])
+    _store(session, game, steplog.record(step, None, start.model_dump(mode="json")), start)
     session.commit()
     session.refresh(game)
     return game
@@ -83,11 +85,29 @@ def list_games(session: Session) -> list[Game]:
 
 
 def latest_step(session: Session, game: Game) -> Step:
-    return session.exec(select(Step).where(Step.game_id == game.id, Step.seq == game.seq)).one()
+    """The game's newest step, which holds its full state (steplog.py). If another device's
+    step landed since `game` was read, this one lost its state in that commit: read on."""
+    for _ in range(5):
+        step = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == game.seq)).one()
+        if step.state is not None:
+            return step
+        session.refresh(game)
+    raise RuntimeError(f"game {game.id}: its latest step {game.seq} has no state")
 
 
 def state_of(step: Step) -> GameState:
+    """The state after a step read by `latest_step` (any other step: `state_json`)."""
     return GameState.model_validate(step.state)
+
+
+def state_json(session: Session, step: Step) -> dict[str, Any]:
+    """The state after any step, as JSON (rebuilt from a snapshot and deltas when needed)."""
+    return steplog.state_json(session, step)
+
+
+def states_json(session: Session, game: Game, log: list[Step]) -> dict[int, dict[str, Any]]:
+    """The states after each of these steps, by seq, read together (a log page's)."""
+    return steplog.states_json(session, game.id, [s.seq for s in log])
 
 
 def current_state(session: Session, game: Game) -> GameState:
@@ -146,17 +166,17 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
         raise
     step = Step(game_id=game.id, seq=latest.seq + 1, kind=name, actor=actor,
                 command={"type": name, **body.model_dump(mode="json")},
-                entries=[e.as_dict() for e in entries], state=state.model_dump(mode="json"))
-    return _commit(session, game, step, state)
+                entries=[e.as_dict() for e in entries])
+    return _commit(session, game, latest, step, state)
 
 
 def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | None = None,
-         actor: str = "player", describe: Callable[[Step], str] | None = None) -> Step:
+         actor: str = "player", describe: Callable[[Step, dict[str, Any]], str] | None = None) -> Step:
     """Go back to an earlier state as a new step, so every device follows and the log keeps it.
 
     Without `to_seq`, undo the latest command; repeated undos keep walking back. The log says
-    what was undone (`describe` names a step for a player, e.g. "Noise (Vex)") and how Danger
-    moved back."""
+    what was undone (`describe` names a step, given its state, for a player: "Noise (Vex)") and
+    how Danger moved back."""
     _lock(session, game)
     latest = latest_step(session, game)
     if seen is not None and seen != latest.seq and to_seq is None:
@@ -168,22 +188,23 @@ def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | No
         raise Refused("Nothing to undo." if to_seq is None else f"There is no step {to_seq} to go back to.")
     origin = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == target)).one()
     restored = shown_position(origin)
-    state = state_of(origin)
+    origin_state = state_json(session, origin)
+    state = GameState.model_validate(origin_state)
     text = _undo_text(session, game, latest, restored, state, describe)
     step = Step(game_id=game.id, seq=latest.seq + 1, kind="undo", actor=actor,
-                command={"type": "undo", "to_seq": restored}, entries=[Entry(text).as_dict()],
-                state=origin.state)
-    return _commit(session, game, step, state)
+                command={"type": "undo", "to_seq": restored}, entries=[Entry(text).as_dict()])
+    return _commit(session, game, latest, step, state, origin_state)
 
 
 def _undo_text(session: Session, game: Game, latest: Step, restored: int, state: GameState,
-               describe: Callable[[Step], str] | None) -> str:
+               describe: Callable[[Step, dict[str, Any]], str] | None) -> str:
     """The log line under "Undo": "Noise (Vex) taken back, Danger 4 → 3." or "Back to the game
     as it was after step 12." (the label already says Undo: no "Undo: Undo: ...")."""
     shown = shown_position(latest)
     if shown == restored + 1:
         undone = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == shown)).one()
-        what = f"{describe(undone) if describe else undone.kind.replace('_', ' ')} taken back"
+        what = (describe(undone, state_json(session, undone)) if describe
+                else undone.kind.replace("_", " ")) + " taken back"
     else:
         what = f"Back to the game as it was after step {restored}"
     before = state_of(latest).danger
@@ -215,7 +236,7 @@ def duplicate(session: Session, game: Game, name: str | None = None) -> Game:
     session.flush()
     for s in steps(session, game):
         session.add(Step(game_id=copy.id, seq=s.seq, kind=s.kind, actor=s.actor, command=s.command,
-                         entries=s.entries, state=s.state, created_at=s.created_at))
+                         entries=s.entries, state=s.state, delta=s.delta, created_at=s.created_at))
     session.commit()
     session.refresh(copy)
     return copy
@@ -242,7 +263,12 @@ def _lock(session: Session, game: Game) -> None:
     session.refresh(game)
 
 
-def _commit(session: Session, game: Game, step: Step, state: GameState) -> Step:
+def _commit(session: Session, game: Game, latest: Step, step: Step, state: GameState,
+            as_json: dict[str, Any] | None = None) -> Step:
+    """Store `step` after `latest`, which keeps its full state only if steplog says so."""
+    steplog.record(step, latest.state, as_json or state.model_dump(mode="json"))
+    steplog.retire(latest)
+    session.add(latest)
     _store(session, game, step, state)
     session.commit()
     session.refresh(step)

@@ -8,6 +8,8 @@ from typing import Any
 from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+NULLABLE_JSON = JSON(none_as_null=True)
+
 
 def now() -> datetime:
     return datetime.now(UTC)
@@ -31,8 +33,12 @@ class Game(SQLModel, table=True):
 
 
 class Step(SQLModel, table=True):
-    """One command and the state after it. (game_id, seq) is unique: two writers can never
-    both store step N, which is the last line of defence against a lost update."""
+    """One command and what it changed. (game_id, seq) is unique: two writers can never
+    both store step N, which is the last line of defence against a lost update.
+
+    `delta`: the changes from the state before (None for step 0); `state`: the full state
+    after the step, kept only by the latest step, snapshots and ends of turn (app/steplog.py
+    says which; read a step's state through it)."""
 
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_step_game_seq"),)
 
@@ -43,5 +49,7 @@ class Step(SQLModel, table=True):
     actor: str = Field(default="player", max_length=40)
     command: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     entries: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
-    state: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # none_as_null: a missing state or delta is SQL NULL (not JSON null), so queries can test it
+    state: dict[str, Any] | None = Field(default=None, sa_column=Column(NULLABLE_JSON, nullable=True))
+    delta: list[Any] | None = Field(default=None, sa_column=Column(NULLABLE_JSON, nullable=True))
     created_at: datetime = Field(default_factory=now)

@@ -104,7 +104,7 @@ def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: Seen =
         return conflict_json(conflict)
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
-    return {**step_json(step), "state": step.state}
+    return {**step_json(step), "state": games.state_json(session, step)}
 
 
 @router.post("/{token}/undo")
@@ -116,7 +116,7 @@ def undo(opened: EditDep, session: SessionDep, body: UndoRequest | None = None):
         return conflict_json(conflict)
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
-    return {**step_json(step), "state": step.state}
+    return {**step_json(step), "state": games.state_json(session, step)}
 
 
 def conflict_json(conflict: games.Conflict) -> JSONResponse:

@@ -63,7 +63,9 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
     query = "&".join(f"{k}={v}" for k, v in (("before", before), ("oldest", oldest)) if v is not None)
     more = log[-1].seq if log and log[-1].seq > 0 and log_from is None else None
     return {"log_query": query, "game": opened.game, "opened": opened, "can_edit": opened.can_edit,
-            "base_url": f"{base}{opened.token}", "log": log, "log_before": before, "log_oldest": oldest,
+            "base_url": f"{base}{opened.token}", "log": log,
+            "log_states": games.states_json(session, opened.game, log),  # each step's models' names
+            "log_before": before, "log_oldest": oldest,
             "log_more": more, "log_from": log_from}
 
 

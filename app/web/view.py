@@ -45,12 +45,13 @@ def step_label(step: Step) -> str:
     return STEP_LABELS.get(step.kind, step.kind.replace("_", " ").capitalize())
 
 
-def step_summary(step: Step) -> str:
-    """A step for a player, in a few words: "Noise (Vex)", "Activation (Hunter-1)"."""
+def step_summary(step: Step, state: dict[str, Any]) -> str:
+    """A step for a player, in a few words: "Noise (Vex)", "Activation (Hunter-1)"; `state`:
+    the state after it (games.state_json), which names its models."""
     label = STEP_LABELS.get(step.kind, step.kind.replace("_", " ").capitalize())
     if step.kind == "noise":
         label = "Alarm" if step.command.get("kind") == "alarm" else "Noise"
-    who = step_who(step)
+    who = step_who(step, state)
     return f"{label} ({', '.join(who)})" if who else label
 
 
@@ -72,9 +73,10 @@ def undone_steps(log: list[Step]) -> set[int]:
     return {s for s, step in by_seq.items() if s > floor and s not in live and step.kind != "undo"}
 
 
-def step_who(step: Step) -> list[str]:
-    """Names of the models a step's command is about, read from that step's own state."""
-    names = {m["id"]: m["name"] for key in ("characters", "bots") for m in step.state.get(key, [])}
+def step_who(step: Step, state: dict[str, Any]) -> list[str]:
+    """Names of the models a step's command is about, read from that step's own state (the log
+    page reads them all at once: games.states_json)."""
+    names = {m["id"]: m["name"] for key in ("characters", "bots") for m in state.get(key, [])}
     who = []
     for key in _WHO_KEYS:
         name = names.get(str(step.command.get(key)))

@@ -156,15 +156,21 @@ def test_one_game_of_a_backup_larger_than_a_single_import_is_refused(monkeypatch
 
 @pytest.fixture
 def big_backup(session, tmp_path) -> tuple[Path, dict]:
-    """A real game with a long roster and log (its export: several MB), backed up seven times over:
-    more than 20 MB, the limit of a single import (issue 10: "a backup larger than 20 MB cannot be
-    restored")."""
+    """A real game with a long roster and log, backed up eight times over: more than 20 MB, the
+    limit of a single import (issue 10: "a backup larger than 20 MB cannot be restored"). Each
+    game is written as a backup made before issue 11 § 3 wrote it (format 1: the full state at
+    every step, several MB), as exports now carry deltas and would need a far longer game."""
     game = games.create_game(session, "Long night")
     kit = [f"Gadget {n:02d} " + "x" * 60 for n in range(40)]
     for n in range(40):
         games.run_command(session, game, {"type": "add_character", "character": {
             "name": f"Runner {n:02d}", "equipment": kit}})
     document = exchange.export_game(session, game)
+    states = games.states_json(session, game, games.steps(session, game))
+    document["format_version"] = 1
+    for step in document["steps"]:
+        step.pop("delta", None)
+        step["state"] = states[step["seq"]]
     path = tmp_path / "backup.json"
     copies = 8
     path.write_bytes(json.dumps(backup_of(*[document] * copies)).encode())

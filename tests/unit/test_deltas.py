@@ -1,0 +1,136 @@
+"""Issue 11 § 3: a step stores its delta; a state rebuilt from a snapshot and the deltas after it
+equals the full state the step had (app/deltas.py, app/steplog.py; no database here)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app import deltas, steplog
+from app.rules import engine
+from app.tables import Step
+from tests.support.json_strategies import wild_json
+from tests.support.turn_games import roster_state
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=4), inner, max_size=5),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values, json_values)
+def test_patching_with_the_diff_gives_the_new_value_exactly(before, after):
+    delta = deltas.diff(before, after)
+    rebuilt = deltas.patch(before, delta)
+    assert json.dumps(rebuilt, sort_keys=True) == json.dumps(after, sort_keys=True)
+    assert json.loads(json.dumps(delta)) == delta  # a delta is plain JSON: it can be stored
+
+
+@settings(max_examples=200, deadline=None)
+@given(json_values, json_values)
+def test_patch_leaves_the_state_it_was_given_as_it_was(before, after):
+    kept = copy.deepcopy(before)
+    deltas.patch(before, deltas.diff(before, after))
+    assert json.dumps(before, sort_keys=True) == json.dumps(kept, sort_keys=True)
+
+
+def test_true_and_1_are_different_json_values():
+    assert deltas.diff({"a": 1}, {"a": True}) == [["set", ["a"], True]]
+    assert deltas.diff({"a": 1}, {"a": 1.0}) == [["set", ["a"], 1.0]]
+    assert deltas.diff({"a": [1, 2]}, {"a": [1, 2]}) == []
+
+
+def test_a_delta_names_only_what_changed():
+    state = roster_state().model_dump(mode="json")
+    hurt = copy.deepcopy(state)
+    hurt["bots"][1]["health"] = 1
+    hurt["danger"] = 3
+    assert sorted(deltas.diff(state, hurt)) == [["set", ["bots", 1, "health"], 1], ["set", ["danger"], 3]]
+
+
+def test_lists_grow_and_shrink_at_their_end():
+    assert deltas.diff([1, 2], [1, 2, 3, 4]) == [["add", [], [3, 4]]]
+    assert deltas.diff({"x": [1, 2, 3]}, {"x": [1]}) == [["cut", ["x"], 1]]
+    assert deltas.patch({"x": [1, 2, 3]}, [["cut", ["x"], 1]]) == {"x": [1]}
+
+
+@settings(max_examples=200, deadline=None)
+@given(json_values, st.lists(wild_json, max_size=3))
+def test_a_delta_that_does_not_fit_is_refused_never_a_crash(state, delta):
+    try:
+        deltas.patch(state, delta)
+    except deltas.BadDelta:
+        pass
+
+
+@pytest.mark.parametrize("delta", [
+    [["set", ["nowhere", "deep"], 1]], [["del", ["missing"]]], [["cut", ["danger"], 0]],
+    [["set", ["bots", 99, "health"], 1]], [["add", ["bots"], "not a list"]], [["set", ["danger"]]],
+    [["set", "danger", 1]], ["set"], [["set", ["bots", -1], 1]], [["set", ["bots", True], 1]],
+])
+def test_edits_that_do_not_fit_the_state_are_refused(delta):
+    with pytest.raises(deltas.BadDelta):
+        deltas.patch(roster_state().model_dump(mode="json"), delta)
+
+
+def played_log(commands: int) -> tuple[list[Step], list[dict]]:
+    """A real game played by the engine for `commands` steps (Noise, next phase, end of turn in
+    turn), laid out as the app stores it: each new step recorded, the one before retired."""
+    state = roster_state()
+    rows = [steplog.record(Step(game_id=1, seq=0, kind="create"), None, state.model_dump(mode="json"))]
+    full = [rows[0].state]
+    cycle = [{"type": "noise", "character_id": "ada", "kind": "noise", "bot_ids": []},
+             {"type": "next_phase"}, {"type": "next_phase"}, {"type": "next_phase"},
+             *[{"type": "position_check", "bot_id": b.id, "passed": True} for b in state.bots
+               if b.role in ("sentry", "patrol")],
+             {"type": "end_turn"}]
+    for seq in range(1, commands + 1):
+        name, body = engine.parse(cycle[(seq - 1) % len(cycle)])
+        state, _ = engine.apply(state, name, body, engine_rng(seq))
+        after = state.model_dump(mode="json")
+        steplog.retire(rows[-1])
+        rows.append(steplog.record(Step(game_id=1, seq=seq, kind=name), full[-1], after))
+        full.append(after)
+    return rows, full
+
+
+def engine_rng(seq: int):
+    from app.games import step_rng
+
+    return step_rng(7, seq)
+
+
+def test_the_state_at_every_step_rebuilt_from_its_snapshot_and_deltas_equals_the_full_state():
+    rows, full = played_log(3 * steplog.SNAPSHOT_EVERY + 7)
+    assert full[-1]["turn"] > 10  # the game really moved on
+    kept = [r.seq for r in rows if r.state is not None]
+    for seq in range(len(rows)):
+        start = max(k for k in kept if k <= seq and steplog.keeps_state(k, rows[k].kind))
+        window = [(r.seq, r.state, r.delta) for r in rows[start:seq + 1]]
+        assert steplog.rebuild(window)[seq] == full[seq], f"step {seq} from snapshot {start}"
+
+
+def test_only_snapshots_ends_of_turn_and_the_latest_step_keep_a_full_state():
+    rows, _ = played_log(2 * steplog.SNAPSHOT_EVERY + 3)
+    kept = {r.seq for r in rows if r.state is not None}
+    assert kept == {r.seq for r in rows if r.seq % steplog.SNAPSHOT_EVERY == 0 or r.kind == "end_turn"} | {
+        rows[-1].seq}
+    assert rows[0].delta is None and all(r.delta is not None for r in rows[1:])
+    assert len(kept) < len(rows) / 4
+
+
+def test_a_stored_step_is_a_small_fraction_of_a_full_state():
+    rows, full = played_log(40)
+    delta_bytes = sum(len(json.dumps(r.delta)) for r in rows[1:]) / 40
+    assert delta_bytes < len(json.dumps(full[-1])) / 10
+
+
+def test_a_row_with_neither_state_nor_a_state_before_it_is_refused():
+    with pytest.raises(deltas.BadDelta):
+        steplog.rebuild([(5, None, [["set", ["danger"], 1]])])
