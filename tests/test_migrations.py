@@ -64,3 +64,82 @@ def test_upgrading_from_0001_copies_each_games_own_danger_limit_from_its_latest_
     with engine.connect() as connection:
         limits = dict(connection.execute(text("SELECT id, danger_limit FROM game")).all())
     assert limits == {1: 30, 2: 24}
+
+
+# --- 0003: each step stores its delta (issue 11 § 3) ------------------------------------------
+
+
+def old_database(tmp_path):
+    """A database at revision 0002 (a full state at every step) holding a real game played by the
+    engine past two snapshots and several ends of turn, with an undo to a far step and a step
+    after it; answers its URL and every step's full state."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from app.games import step_rng
+    from app.migrate import alembic_config
+    from app.rules import engine as rules
+    from app.rules.models import GameState
+    from tests.support.played import played
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    command.upgrade(alembic_config(url), "0002")
+    log = played(120)
+    log.append(("undo", {"type": "undo", "to_seq": 7}, log[7][2]))
+    noise = played(1)[1][1]  # a command after the undo, played from step 7's state
+    state, _ = rules.apply(GameState.model_validate(log[7][2]), *rules.parse(noise), step_rng(7, len(log)))
+    log.append(("noise", noise, state.model_dump(mode="json")))
+    with make_engine(url).begin() as connection:
+        connection.execute(text(
+            "INSERT INTO game (id, name, edit_token, view_token, seed, seq, turn, phase, danger, status,"
+            " danger_limit, created_at, updated_at) VALUES (1, 'g', 'e1', 'v1', 7, :seq, 1, 1, 0, 'playing',"
+            " 24, '2026-01-01', '2026-01-01')"), {"seq": len(log) - 1})
+        for seq, (kind, command_, state) in enumerate(log):
+            connection.execute(text(
+                "INSERT INTO step (game_id, seq, kind, actor, command, entries, state, created_at)"
+                " VALUES (1, :s, :k, 'player', :c, '[]', :state, '2026-01-01')"),
+                {"s": seq, "k": kind, "c": json.dumps(command_), "state": json.dumps(state)})
+    return url, [state for _, _, state in log]
+
+
+def test_upgrading_to_deltas_keeps_every_steps_state_and_undo_still_works(tmp_path):
+    from sqlmodel import Session, select
+
+    from app import games, steplog
+    from app.tables import Game, Step
+
+    url, states = old_database(tmp_path)
+    migrate(url)
+    engine = make_engine(url)
+    with Session(engine) as session:
+        game = session.get(Game, 1)
+        rows = games.steps(session, game)
+        assert [r.seq for r in rows if r.state is not None] == [
+            r.seq for r in rows if steplog.keeps_state(r.seq, r.kind) or r.seq == game.seq]
+        assert len([r for r in rows if r.state is not None]) < len(rows) / 4  # most states are gone
+        assert games.states_json(session, game, rows) == dict(enumerate(states))  # every step, identical
+        for row in rows:  # and one at a time, from its own snapshot
+            assert games.state_json(session, row) == states[row.seq]
+        games.undo(session, game, to_seq=3)
+        games.undo(session, game, to_seq=99)
+        assert games.current_state(session, game).model_dump(mode="json") == states[99]
+        games.undo(session, game)  # undo the last command: walks back to step 98
+        assert games.current_state(session, game).model_dump(mode="json") == states[98]
+        newest = session.exec(select(Step).where(Step.game_id == 1).order_by(Step.seq.desc())).first()
+        assert newest.command == {"type": "undo", "to_seq": 98}
+
+
+def test_downgrading_from_deltas_gives_every_step_its_full_state_back(tmp_path):
+    from alembic import command
+    from sqlalchemy import text
+
+    from app.migrate import alembic_config
+
+    url, states = old_database(tmp_path)
+    migrate(url)
+    command.downgrade(alembic_config(url), "0002")
+    with make_engine(url).connect() as connection:
+        rows = connection.execute(text("SELECT seq, state FROM step WHERE game_id = 1 ORDER BY seq")).all()
+        columns = {c["name"] for c in inspect(connection).get_columns("step")}
+    assert [json.loads(state) for _, state in rows] == states
+    assert "delta" not in columns

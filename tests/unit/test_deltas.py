@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import deltas, steplog
-from app.rules import engine
 from app.tables import Step
 from tests.support.json_strategies import wild_json
+from tests.support.played import played
 from tests.support.turn_games import roster_state
 
 json_values = st.recursive(
@@ -80,30 +80,16 @@ def test_edits_that_do_not_fit_the_state_are_refused(delta):
 
 
 def played_log(commands: int) -> tuple[list[Step], list[dict]]:
-    """A real game played by the engine for `commands` steps (Noise, next phase, end of turn in
-    turn), laid out as the app stores it: each new step recorded, the one before retired."""
-    state = roster_state()
-    rows = [steplog.record(Step(game_id=1, seq=0, kind="create"), None, state.model_dump(mode="json"))]
-    full = [rows[0].state]
-    cycle = [{"type": "noise", "character_id": "ada", "kind": "noise", "bot_ids": []},
-             {"type": "next_phase"}, {"type": "next_phase"}, {"type": "next_phase"},
-             *[{"type": "position_check", "bot_id": b.id, "passed": True} for b in state.bots
-               if b.role in ("sentry", "patrol")],
-             {"type": "end_turn"}]
-    for seq in range(1, commands + 1):
-        name, body = engine.parse(cycle[(seq - 1) % len(cycle)])
-        state, _ = engine.apply(state, name, body, engine_rng(seq))
-        after = state.model_dump(mode="json")
-        steplog.retire(rows[-1])
-        rows.append(steplog.record(Step(game_id=1, seq=seq, kind=name), full[-1], after))
+    """A real game played by the engine, laid out as the app stores it: each new step
+    recorded, the one before retired."""
+    rows: list[Step] = []
+    full: list[dict] = []
+    for seq, (kind, _, after) in enumerate(played(commands)):
+        if rows:
+            steplog.retire(rows[-1])
+        rows.append(steplog.record(Step(game_id=1, seq=seq, kind=kind), full[-1] if full else None, after))
         full.append(after)
     return rows, full
-
-
-def engine_rng(seq: int):
-    from app.games import step_rng
-
-    return step_rng(7, seq)
 
 
 def test_the_state_at_every_step_rebuilt_from_its_snapshot_and_deltas_equals_the_full_state():
