@@ -193,6 +193,34 @@ BAD = [
 ]
 
 
+def broken_v2(change) -> dict:
+    document = sample(2)
+    change(document)
+    return document
+
+
+def first_delta(doc: dict) -> dict:
+    return next(s for s in doc["steps"] if "delta" in s)
+
+
+BAD_V2 = [  # issue 11 § 3: a step carries its state or its delta
+    ("a step with neither state nor delta", broken_v2(lambda d: first_delta(d).pop("delta")), ["body", "steps", 1]),
+    ("a step with both", broken_v2(lambda d: first_delta(d).update(state=d["steps"][0]["state"])),
+     ["body", "steps", 1]),
+    ("step 0 with a delta", broken_v2(lambda d: d["steps"][0].update(delta=[]) or
+                                      d["steps"][0].pop("state")), ["body"]),
+    ("a delta that does not fit", broken_v2(lambda d: first_delta(d).update(delta=[["del", ["mana"]]])), ["body"]),
+    ("a delta giving a bad state", broken_v2(lambda d: first_delta(d).update(delta=[["set", ["danger"], -3]])),
+     ["body"]),
+    ("a delta that is not a list of edits", broken_v2(lambda d: first_delta(d).update(delta=[7])),
+     ["body", "steps", 1, "delta", 0]),
+    ("an undo whose delta does not restore its step", broken_v2(lambda d: next(
+        s for s in d["steps"] if s["kind"] == "undo" and "delta" in s)["delta"].append(["set", ["event"], "x"])),
+     ["body"]),
+]
+BAD += BAD_V2
+
+
 @pytest.mark.parametrize("document, loc", [(d, loc) for _, d, loc in BAD], ids=[b[0] for b in BAD])
 def test_a_bad_document_is_422_naming_the_problem_and_stores_nothing(client, document, loc):
     before = count_games(client)
@@ -248,3 +276,26 @@ def test_an_upload_over_the_size_limit_says_so_next_to_the_field(client, monkeyp
     files = {"file": ("big.json", json.dumps(sample(1)).encode(), "application/json")}
     r = client.post("/games/import", files=files)
     assert r.status_code == 413 and 'id="import-error"' in r.text and "larger than" in r.text
+
+
+# --- a long game: compact, and every step comes back (issue 11 § 3) --------------------------
+
+
+def test_a_long_game_exports_deltas_and_imports_back_with_every_steps_state(session):
+    from app import steplog
+    from tests.support.played import turn_cycle
+    from tests.support.turn_games import make_game
+
+    game = make_game(session)
+    cycle = turn_cycle(games.current_state(session, game).bots)
+    for n in range(2 * steplog.SNAPSHOT_EVERY + 5):
+        games.run_command(session, game, cycle[n % len(cycle)])
+    games.undo(session, game, to_seq=4)
+    document = exchange.export_game(session, game)
+    with_state = [s["seq"] for s in document["steps"] if "state" in s]
+    assert with_state == [s.seq for s in games.steps(session, game) if s.state is not None]
+    assert len(with_state) < len(document["steps"]) / 4
+    (copy_,) = exchange.import_documents(session, [exchange.parse_game(json.loads(json.dumps(document)))])
+    old, new = games.steps(session, game), games.steps(session, copy_)
+    assert games.states_json(session, copy_, new) == games.states_json(session, game, old)
+    assert [(s.state is None, s.delta) for s in new] == [(s.state is None, s.delta) for s in old]
