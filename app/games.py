@@ -107,7 +107,7 @@ def state_json(session: Session, step: Step) -> dict[str, Any]:
 
 def states_json(session: Session, game: Game, log: list[Step]) -> dict[int, dict[str, Any]]:
     """The states after each of these steps, by seq, read together (a log page's)."""
-    return steplog.states_json(session, game.id, [s.seq for s in log])
+    return steplog.states_json(session, game.id, [s.seq for s in log], loaded=log)
 
 
 def current_state(session: Session, game: Game) -> GameState:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import func, or_
+from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from app import deltas
@@ -74,17 +74,26 @@ def rebuild(rows: Iterable[tuple[int, dict | None, list | None]],
     return found
 
 
-def states_json(session: Session, game_id: int, seqs: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """The states at the given steps of one game (JSON, read-only: they share parts), in two
-    queries: the snapshot at or before the first, then every row from there to the last."""
+def states_json(session: Session, game_id: int, seqs: Iterable[int],
+                loaded: Iterable[Step] = ()) -> dict[int, dict[str, Any]]:
+    """The states at the given steps of one game (JSON, read-only: they share parts): the rows
+    from the snapshot at or before the first to the last are read in one query, except for a
+    run of `loaded` steps (already read, e.g. a log page) that ends at the last."""
     wanted = set(seqs)
     if not wanted:
         return {}
     low, high = min(wanted), max(wanted)
-    start = session.exec(select(func.max(Step.seq)).where(
-        Step.game_id == game_id, Step.seq <= low, _kept_in_sql())).one() or 0
-    rows = session.exec(select(Step.seq, Step.state, Step.delta).where(
-        Step.game_id == game_id, Step.seq >= start, Step.seq <= high).order_by(col(Step.seq)))
+    known = sorted((s for s in loaded if low <= s.seq <= high), key=lambda s: s.seq)
+    if not known or known[-1].seq != high or known[-1].seq - known[0].seq != len(known) - 1:
+        known = []  # not one run up to the last: read them all
+    rows = [(s.seq, s.state, s.delta) for s in known]
+    if not rows or rows[0][1] is None:
+        start = session.exec(select(Step.seq).where(  # walks back from `low`: < SNAPSHOT_EVERY rows
+            Step.game_id == game_id, Step.seq <= low, _kept_in_sql()).order_by(col(Step.seq).desc()).limit(1)
+        ).first() or 0
+        end = rows[0][0] - 1 if rows else high
+        rows[:0] = session.exec(select(Step.seq, Step.state, Step.delta).where(
+            Step.game_id == game_id, Step.seq >= start, Step.seq <= end).order_by(col(Step.seq))).all()
     return rebuild(rows, wanted)
 
 
