@@ -187,24 +187,26 @@ def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | No
         session.rollback()
         raise Refused("Nothing to undo." if to_seq is None else f"There is no step {to_seq} to go back to.")
     origin = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == target)).one()
-    restored = shown_position(origin)
-    origin_state = state_json(session, origin)
-    state = GameState.model_validate(origin_state)
-    text = _undo_text(session, game, latest, restored, state, describe)
+    restored, shown = shown_position(origin), shown_position(latest)
+    undone = None  # the one command taken back, when there is one: the log names it
+    if shown == restored + 1:
+        undone = latest if shown == latest.seq else \
+            session.exec(select(Step).where(Step.game_id == game.id, Step.seq == shown)).one()
+    states = steplog.states_json(session, game.id, {target, shown} if undone else {target}, loaded=[latest])
+    state = GameState.model_validate(states[target])
+    described = describe(undone, states[shown]) if undone and describe else None
+    text = _undo_text(latest, restored, state, undone, described)
     step = Step(game_id=game.id, seq=latest.seq + 1, kind="undo", actor=actor,
                 command={"type": "undo", "to_seq": restored}, entries=[Entry(text).as_dict()])
-    return _commit(session, game, latest, step, state, origin_state)
+    return _commit(session, game, latest, step, state, states[target])
 
 
-def _undo_text(session: Session, game: Game, latest: Step, restored: int, state: GameState,
-               describe: Callable[[Step, dict[str, Any]], str] | None) -> str:
+def _undo_text(latest: Step, restored: int, state: GameState, undone: Step | None,
+               described: str | None) -> str:
     """The log line under "Undo": "Noise (Vex) taken back, Danger 4 → 3." or "Back to the game
     as it was after step 12." (the label already says Undo: no "Undo: Undo: ...")."""
-    shown = shown_position(latest)
-    if shown == restored + 1:
-        undone = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == shown)).one()
-        what = (describe(undone, state_json(session, undone)) if describe
-                else undone.kind.replace("_", " ")) + " taken back"
+    if undone is not None:
+        what = f"{described or undone.kind.replace('_', ' ')} taken back"
     else:
         what = f"Back to the game as it was after step {restored}"
     before = state_of(latest).danger

@@ -87,7 +87,7 @@ def states_json(session: Session, game_id: int, seqs: Iterable[int],
     if not known or known[-1].seq != high or known[-1].seq - known[0].seq != len(known) - 1:
         known = []  # not one run up to the last: read them all
     rows = [(s.seq, s.state, s.delta) for s in known]
-    if not rows or rows[0][1] is None:
+    if not rows or rows[0][0] > low or rows[0][1] is None:  # the rows up to the first loaded one
         start = session.exec(select(Step.seq).where(  # walks back from `low`: < SNAPSHOT_EVERY rows
             Step.game_id == game_id, Step.seq <= low, _kept_in_sql()).order_by(col(Step.seq).desc()).limit(1)
         ).first() or 0
