@@ -1,0 +1,104 @@
+"""Phase 2 by taps (issue 9, app/web/asking.py): each question a row of tap buttons, asked in the
+order the rule needs it; the last tap records the activation the answers fix. Facts belong to
+one activation (R-ACT-FACTS): nothing is carried from one to the next."""
+
+from __future__ import annotations
+
+import json
+
+from app.rules.models import GlitchEffect
+from tests.support.turn_games import make_game, roster_state, with_bot
+from tests.support.turn_play import Table
+
+
+def in_phase2(client, session, order, state=None):
+    state = state or roster_state()
+    return Table(client, make_game(session, state.model_copy(update={"phase": 2, "activation_order": order,
+                                                                       "event": "Blackout"})).edit_token)
+
+
+def asked(table: Table) -> str:
+    return table.page.by_id("ask-question").text()
+
+
+def taps(table: Table) -> list[str]:
+    return [b.text() for b in table.page.by_id("form-ask").all("button")]
+
+
+def decision(table: Table, bot_id: str) -> list[tuple[str, str | None]]:
+    state = table.client.get(f"/api/games/{table.token}").json()
+    d = next(d for d in state["decisions"] if d["bot_id"] == bot_id)
+    return [(a["action"], a.get("target_id")) for a in d["actions"]]
+
+
+def test_R_CONTACT_MELEE_the_first_question_is_who_is_inside_the_zone_base_contact_in_the_same_tap(client, session):
+    table = in_phase2(client, session, ["hunt"])
+    assert asked(table).startswith('Who is inside Hunter-1\'s 3" zone?')
+    assert taps(table) == ["Nobody", "Ada", "Ada, in base contact", "Bo <b>", "Bo <b>, in base contact"]
+    table.submit("ask", button="ask-contact-ada")  # one tap: Ada touches it, Bo is outside
+    assert asked(table) == "Who can Hunter-1 see?"
+    told = json.loads(table.page.by_id("form-ask").field("told").attrs["value"])
+    assert told["contact"] == ["ada"] and told["zone"] == ["ada"]
+    seq = table.page.by_id("panel-turn").attrs["data-seq"]
+    answer = table.submit("ask", button="ask-line_of_sight-ada")  # the last tap records the activation
+    assert int(answer.by_id("panel-turn").attrs["data-seq"]) == int(seq) + 1
+    assert decision(table, "hunt") == [("melee", "ada"), ("scan", "ada")]
+    assert answer.has_id("card-hunt")
+
+
+def test_R_ROLE_WORKER_nobody_in_its_zone_then_its_object_as_a_band_two_taps(client, session):
+    table = in_phase2(client, session, ["work"])
+    table.submit("ask", button="ask-nobody")
+    assert asked(table) == "How far is Console from Worker-1?"
+    assert 'Within a Walk (4")' in taps(table)
+    table.submit("ask", button="ask-band-walk")
+    assert decision(table, "work") == [("walk", None), ("activate", None)]
+
+
+def test_exact_inches_stay_a_typed_option_and_decide_the_same(client, session):
+    table = in_phase2(client, session, ["work"])
+    table.submit("ask", button="ask-nobody")
+    table.submit("ask-inches", button=("measured", "Console"), inches="3")
+    assert decision(table, "work") == [("walk", None), ("activate", None)]
+    state = table.client.get(f"/api/games/{table.token}").json()
+    assert [s["distance"] for s in state["decisions"][0]["seen"]] == [None, None]  # no Character distance invented
+
+
+def test_inches_that_are_not_a_number_are_asked_again_with_the_answers_kept(client, session):
+    table = in_phase2(client, session, ["work"])
+    table.submit("ask", button="ask-nobody")
+    answer = table.submit("ask-inches", expect=422, button=("measured", "Console"), inches="far")
+    assert "Enter a number" in answer.by_id("panel-turn").text()
+    assert asked(table) == "How far is Console from Worker-1?"  # the zone answer is kept
+    assert json.loads(table.page.by_id("form-ask").field("told").attrs["value"])["zone"] == []
+
+
+def test_R_ACT_FACTS_the_next_bot_starts_with_no_answer_of_the_last(client, session):
+    table = in_phase2(client, session, ["hunt", "sent"])
+    table.submit("ask", button="ask-contact-ada")
+    table.submit("ask", button="ask-line_of_sight-ada")
+    assert "Activate Sentry-1" in table.page.by_id("activate-heading").text()
+    assert json.loads(table.page.by_id("form-ask").field("told").attrs["value"]) == {}
+    assert asked(table).startswith('Who is inside Sentry-1\'s 3" zone?')
+
+
+def test_several_characters_at_once_are_told_on_one_list(client, session):
+    table = in_phase2(client, session, ["hunt"])
+    table.submit("ask-several", button=("several", "zone"), **{"at.ada": "contact", "at.bo": "zone"})
+    told = json.loads(table.page.by_id("form-ask").field("told").attrs["value"])
+    assert told["contact"] == ["ada"] and sorted(told["zone"]) == ["ada", "bo"]
+
+
+def test_a_rebooted_bot_is_decided_by_one_tap(client, session):
+    state = with_bot(roster_state(), "hunt", glitches=[GlitchEffect(result="reboot", turns_left=1)])
+    table = in_phase2(client, session, ["hunt"], state)
+    assert taps(table) == ["Decide Hunter-1's actions"]
+    table.submit("ask", button="ask-decide")
+    assert decision(table, "hunt") == []
+
+
+def test_a_tampered_answer_is_refused_in_place_never_a_500(client, session):
+    table = in_phase2(client, session, ["work"])
+    answer = table.submit("ask", expect=400, button=("reply", json.dumps({"bands": {"Console": "range"}})))
+    assert "no such distance band" in answer.by_id("panel-turn").text()
+    table.submit("ask", expect=200, button=("reply", "not json"))  # ignored: the same question again
