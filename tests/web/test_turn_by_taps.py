@@ -102,3 +102,36 @@ def test_a_tampered_answer_is_refused_in_place_never_a_500(client, session):
     answer = table.submit("ask", expect=400, button=("reply", json.dumps({"bands": {"Console": "range"}})))
     assert "no such distance band" in answer.by_id("panel-turn").text()
     table.submit("ask", expect=200, button=("reply", "not json"))  # ignored: the same question again
+
+
+def test_R_EVENT_ONE_an_event_that_only_moves_danger_is_one_tap(client, session):
+    table = Table(client, make_game(session, roster_state(phase=2)).edit_token)
+    table.submit("event-quick", button="event-danger-1")
+    state = table.client.get(f"/api/games/{table.token}").json()
+    assert (state["event"], state["danger"]) == ("Event card", 1)
+    assert not table.page.has_id("form-event-quick")  # one Event per turn: the quick row is gone
+
+
+def test_R_ACT_FACTS_a_shot_planned_before_a_move_is_confirmed_by_one_tap_that_says_both_facts(client, session):
+    table = in_phase2(client, session, ["sent"])
+    table.submit("ask", button="ask-zone-bo")  # Bo inside its zone, nobody in contact
+    table.submit("ask", button="ask-band-run")  # its Vault 4-8" away: it walks back first
+    table.submit("ask", button="ask-line_of_sight-bo")
+    assert decision(table, "sent") == [("walk", None), ("shoot", "bo")]
+    table.submit("next-2")
+    shot = table.page.by_id("form-shoot-sent")
+    assert "checked" not in shot.one("input", type="checkbox", name="line_of_sight").attrs  # asked afresh
+    assert "in sight and in range now" in shot.by_id("shoot-sent-confirm").text()
+    table.submit("shoot-sent", button="shoot-sent-confirm", dice="app")
+    log = table.panel("log").text()
+    assert "Sentry-1" in log and "Bo" in log
+    state = table.client.get(f"/api/games/{table.token}").json()
+    assert state["decisions"][0]["actions"][1]["status"] == "done"  # the shot was rolled, not refused
+
+
+def test_a_confirm_button_confirms_only_the_facts_it_may(client, session):
+    from app.web.turn import confirmed
+
+    items = [("type", "bot_shoot"), ("line_of_sight", "false"), ("_confirm", "line_of_sight type in_range")]
+    assert dict(confirmed(items)) == {"type": "bot_shoot", "_confirm": "line_of_sight type in_range",
+                                      "line_of_sight": "true", "in_range": "true"}
