@@ -13,7 +13,20 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import admin, live, live_pg
 from app.settings import get_settings
-from app.web import activation_api, api, asking, errors, ops, pages, panels, roster, rules_api, sample, share, turn
+from app.web import (
+    activation_api,
+    api,
+    asking,
+    errors,
+    ops,
+    pages,
+    panels,
+    roster,
+    rules_api,
+    sample,
+    share,
+    turn,
+)
 from app.web import admin as admin_routes
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit

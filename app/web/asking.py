@@ -24,7 +24,6 @@ from pydantic import ValidationError
 
 from app import games
 from app.rules.activation import Activation
-from app.rules.bands import bands
 from app.rules.commands import Refused
 from app.rules.models import GameState
 from app.rules.play import bot_of
@@ -68,13 +67,14 @@ def _reply(**facts: Any) -> str:
     return as_json(facts)
 
 
-def zone_screen(state: GameState, bot_name: str, zone: float, names: dict[str, str]) -> Screen:
+def zone_screen(bot_name: str, zone: float, names: dict[str, str]) -> Screen:
     """Contact and zone together: every role asks both first; base contact counts as inside."""
-    screen = Screen("zone", f'Who is inside {bot_name}\'s {zone:g}" zone?', several="zone" if len(names) > 1 else None,
-                    models=[(i, n) for n, i in names.items()],
+    models = [(i, n) for n, i in names.items()]
+    screen = Screen("zone", f'Who is inside {bot_name}\'s {zone:g}" zone?', models=models,
+                    several="zone" if len(models) > 1 else None,
                     hint="Measured base edge to base edge; base contact counts as inside.")
     screen.taps.append(Tap("Nobody", _reply(contact=[], zone=[]), "ask-nobody"))
-    for name, i in names.items():
+    for i, name in models:
         screen.taps.append(Tap(name, _reply(contact=[], zone=[i]), f"ask-zone-{i}"))
         screen.taps.append(Tap(f"{name}, in base contact", _reply(contact=[i], zone=[i]), f"ask-contact-{i}"))
     return screen
@@ -92,32 +92,38 @@ def pick_screen(q: Question, names: dict[str, str]) -> Screen:
     return screen
 
 
+def one_of_screen(q: Question, names: dict[str, str]) -> Screen:
+    """One tap among the options: a band, a direction, the closest Character."""
+    model = names.get(q.model or "", q.model)
+    if q.fact == "band":
+        taps = [Tap(o["label"][:1].upper() + o["label"][1:], _reply(bands={model: o["key"]}),
+                    f"ask-band-{o['key']}") for o in q.options]
+        return Screen("band", q.ask, taps, inches_for=model, inches_label=q.model or "")
+    if q.fact == "direction":
+        taps = [Tap(DIRECTIONS.get(o["key"], "Let the app roll"), _reply(direction=o["key"]),
+                    f"ask-direction-{o['key']}") for o in q.options]
+        return Screen("direction", q.ask, taps, hint="1 is the way it faces, then clockwise in eighths.")
+    ids = {o["key"]: names.get(o["key"], o["key"]) for o in q.options}  # closest: one of them
+    return Screen(q.fact, q.ask, [Tap(o["label"], _reply(**{q.fact: ids[o["key"]]}),
+                                      f"ask-{q.fact}-{ids[o['key']]}") for o in q.options])
+
+
 def screen(state: GameState, bot_id: str, told: Answers) -> Screen | Activation:
     """The next question of this activation as taps, or the decision the answers fix."""
     result = next_fact(state, bot_id, told)
     if not isinstance(result, Question):
         return result
-    q, names = result, table_names(state)
-    bot = bot_of(state, bot_id)
-    if q.fact == "contact" and told.zone is None:
-        return zone_screen(state, bot.name, bot.control_zone, names)
-    if q.kind == "pick_many":
-        return pick_screen(q, names)
-    model = names.get(q.model or "", q.model)
-    if q.fact == "band":
-        taps = [Tap(o["label"][0].upper() + o["label"][1:], _reply(bands={model: o["key"]}), f"ask-band-{o['key']}")
-                for o in q.options]
-        return Screen("band", q.ask, taps, inches_for=model, inches_label=q.model or "")
-    if q.fact == "inches":
-        return Screen("inches", q.ask, inches_for=model, inches_label=q.model or "", inches_only=True,
+    names = table_names(state)
+    if result.fact == "contact" and told.zone is None:
+        bot = bot_of(state, bot_id)
+        return zone_screen(bot.name, bot.control_zone, names)
+    if result.kind == "pick_many":
+        return pick_screen(result, names)
+    if result.kind == "inches":
+        return Screen("inches", result.ask, inches_for=names.get(result.model or "", result.model),
+                      inches_label=result.model or "", inches_only=True,
                       hint="The bands cannot settle it here: measure it.")
-    if q.fact == "direction":
-        taps = [Tap(DIRECTIONS.get(o["key"], "Let the app roll"), _reply(direction=o["key"]), f"ask-direction-{o['key']}")
-                for o in q.options]
-        return Screen("direction", q.ask, taps, hint="1 is the way it faces, then clockwise in eighths.")
-    taps = [Tap(o["label"], _reply(**{q.fact: names.get(o["key"], o["key"])}), f"ask-{q.fact}-{names.get(o['key'])}")
-            for o in q.options]  # closest: one of them
-    return Screen(q.fact, q.ask, taps)
+    return one_of_screen(result, names)
 
 
 def first_screen(state: GameState, bot_id: str) -> Screen | Activation | None:
@@ -164,29 +170,41 @@ def _json(text: str) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+SAY_AGAIN = {True: "Enter the inches as a number from 0 to 1000, like 6.5.",
+             False: "That answer does not fit this question: please tap again."}
+
+
+def _answers(text: str) -> Answers:
+    """The answers a form carried; none when they are unreadable (asked again from the start)."""
+    try:
+        return Answers.model_validate(_json(text) or {})
+    except ValidationError:
+        return Answers()
+
+
 @router.post("/g/{token}/turn/ask", response_class=HTMLResponse)
 async def ask(request: Request, opened: EditDep, session: SessionDep):
     """One tap of an activation: the next question, or the activation decided by the answers."""
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    bot_id, seen = form.get("bot_id"), int_or_none(form.get("seen"))
-    told = told_of(form)
-    keep = {"form_id": "ask", "chosen_bot": bot_id}
+    bot_id = form.get("bot_id")
+    keep: dict[str, Any] = {"form_id": "ask", "chosen_bot": bot_id}
     try:
-        answers = Answers.model_validate(told)
-    except ValidationError as error:  # the answers so far stay; the typed inches are asked again
-        before = Answers.model_validate(_json(form.get("told")) or {}) if form.get("told") else Answers()
-        return answer(request, opened, session, "turn", 422, changed=False, errors=field_messages(error),
-                      asked=screen(games.current_state(session, opened.game), bot_id, before),
-                      told=as_json(before.model_dump(exclude_none=True)),
-                      error="Enter the inches as a number from 0 to 1000, like 6.5.", **keep)
+        answers, status = Answers.model_validate(told_of(form)), 200
+    except ValidationError as error:  # the answers so far stay; the bad reply is asked again
+        answers, status = _answers(form.get("told")), 422
+        keep |= {"errors": field_messages(error), "error": SAY_AGAIN[bool(form.get("measured"))]}
     state = games.current_state(session, opened.game)
     try:
+        if state.phase != 2 or state.decision(bot_id) is not None:
+            raise Refused("That activation is over: the game has moved on.")
         shown = screen(state, bot_id, answers)
     except Refused as refused:
-        return answer(request, opened, session, "turn", 400, changed=False, error=refused.reason, **keep)
-    if isinstance(shown, Screen):
-        return answer(request, opened, session, "turn", changed=False, asked=shown,
+        keep["error"] = refused.reason
+        return answer(request, opened, session, "turn", 400, changed=False, **keep)
+    if isinstance(shown, Screen) or status != 200:
+        return answer(request, opened, session, "turn", status, changed=False, asked=shown,
                       told=as_json(answers.model_dump(exclude_none=True)), **keep)
     data = {"type": "activate_bot", "bot_id": bot_id, "answers": answers.model_dump(exclude_none=True)}
+    seen = int_or_none(form.get("seen"))  # the game moved on since the first question: 409, asked afresh
     return run(request, opened, session, data, seen, form=FormValues([("form", "ask"), *items]))

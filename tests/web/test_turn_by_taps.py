@@ -135,3 +135,26 @@ def test_a_confirm_button_confirms_only_the_facts_it_may(client, session):
     items = [("type", "bot_shoot"), ("line_of_sight", "false"), ("_confirm", "line_of_sight type in_range")]
     assert dict(confirmed(items)) == {"type": "bot_shoot", "_confirm": "line_of_sight type in_range",
                                       "line_of_sight": "true", "in_range": "true"}
+
+
+def test_hostile_answers_are_refused_in_place_never_a_500(client, session):
+    table = in_phase2(client, session, ["work"])
+    url = f"/g/{table.token}/turn/ask"
+    for data in ({"bot_id": "work", "told": "[1]", "reply": '{"zone": "x"}'},
+                 {"bot_id": "work", "told": '{"zone": 5}', "reply": '{"bands": {"Console": "far"}}'},
+                 {"bot_id": "nobody", "reply": '{"zone": []}'},
+                 {"bot_id": "work", "measured": "Console", "inches": "-3"},
+                 {"bot_id": "work", "several": "zone", "model[]": ["ada", "ghost"], "at.ghost": "contact"}):
+        r = client.post(url, data=data, headers={"HX-Request": "true"})
+        assert r.status_code in (400, 422), (data, r.status_code)
+        assert "form-error" in r.text
+
+
+def test_an_activation_already_made_is_not_asked_again(client, session):
+    table = in_phase2(client, session, ["work", "hunt"])
+    stale = table.page  # a second screen still showing Worker-1's first question
+    table.submit("ask", button="ask-nobody")
+    table.submit("ask", button="ask-band-walk")
+    table.page = stale
+    answer = table.submit("ask", expect=400, button="ask-nobody")
+    assert "moved on" in answer.by_id("panel-turn").text()
