@@ -240,6 +240,7 @@ def activate(t: Table, bot: str) -> None:
             " return p && (Number(p.dataset.seq) > seq || (f && f.value !== told)); }", arg=[before, told])
         if t.seq() > before:
             return
+        expect(page.locator("#ask-question")).to_be_in_viewport()  # the next question, in view
     raise AssertionError(f"{bot}: still asking after 8 taps")
 
 
