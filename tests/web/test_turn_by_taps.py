@@ -158,3 +158,38 @@ def test_an_activation_already_made_is_not_asked_again(client, session):
     table.page = stale
     answer = table.submit("ask", expect=400, button="ask-nobody")
     assert "moved on" in answer.by_id("panel-turn").text()
+
+
+def test_R_ROLE_HUNTER_nobody_in_its_zone_and_nobody_in_sight_asks_the_d8_then_moves(client, session):
+    table = in_phase2(client, session, ["hunt"])
+    table.submit("ask", button="ask-nobody")
+    assert asked(table) == "Who can Hunter-1 see?"
+    assert taps(table) == ["Nobody", "Ada", "Bo <b>", "Both"]
+    table.submit("ask", button="ask-nobody")
+    assert "random direction" in asked(table)
+    assert taps(table)[:3] == ["1 · ahead", "2 · ahead right", "3 · right"] and taps(table)[-1] == "Let the app roll"
+    table.submit("ask", button="ask-direction-3")
+    state = table.client.get(f"/api/games/{table.token}").json()
+    assert [(a["action"], a["direction"]) for a in state["decisions"][0]["actions"]][:1] == [("random_move", 3)]
+
+
+def test_R_ROLE_HUNTER_seeing_both_asks_which_is_closest_then_how_far(client, session):
+    table = in_phase2(client, session, ["hunt"])
+    table.submit("ask", button="ask-nobody")
+    table.submit("ask", button="ask-everyone")
+    assert asked(table) == "Which of them is closest to Hunter-1?"
+    table.submit("ask", button="ask-closest-bo")
+    assert asked(table) == "How far is Bo <b> from Hunter-1?"
+    table.submit("ask", button="ask-band-walk")
+    assert decision(table, "hunt")[0] == ("walk", "bo")
+
+
+def test_without_javascript_each_tap_answers_the_page_and_the_last_one_records(client, session):
+    game = make_game(session, roster_state(phase=2, activation_order=["work"], event="Blackout"))
+    url = f"/g/{game.edit_token}/turn/ask"
+    page = client.post(url, data={"bot_id": "work", "told": "{}", "reply": '{"contact": [], "zone": []}'})
+    assert page.status_code == 200 and "How far is Console from Worker-1?" in page.text
+    done = client.post(url, data={"bot_id": "work", "told": '{"contact": [], "zone": []}',
+                                  "reply": '{"bands": {"Console": "walk"}}'}, follow_redirects=False)
+    assert done.status_code == 303
+    assert client.get(f"/api/games/{game.edit_token}").json()["decisions"][0]["bot_id"] == "work"
