@@ -81,6 +81,7 @@ def test_R_ACT_ORDER_the_player_picks_a_later_bot_by_keyboard_and_activates_it(b
     expect(page.locator("#ask-nobody")).to_be_focused()
     page.keyboard.press("Enter")  # nobody inside its zone: a tap (here a key) per fact
     expect(page.locator("#ask-question")).to_contain_text("How far is")
+    expect(page.locator("#form-ask button").first).to_be_focused()  # the next question keeps the keyboard
     page.locator("#form-ask").get_by_role("button", name=re.compile("^Within a Walk")).click()
     expect(page.locator(".decision-card", has_text="Worker-1")).to_be_visible()
     expect(page.locator("#activate-heading")).to_contain_text("Activate Hunter-1")
