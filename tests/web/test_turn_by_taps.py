@@ -193,3 +193,10 @@ def test_without_javascript_each_tap_answers_the_page_and_the_last_one_records(c
                                   "reply": '{"bands": {"Console": "walk"}}'}, follow_redirects=False)
     assert done.status_code == 303
     assert client.get(f"/api/games/{game.edit_token}").json()["decisions"][0]["bot_id"] == "work"
+
+
+def test_a_game_of_another_ruleset_has_no_phase_2_questions(client):
+    game = client.post("/api/games", json={"name": "Ruins", "ruleset": "zone"}).json()
+    r = client.post(f"/g/{game['edit_token']}/turn/ask", data={"bot_id": "x", "reply": "{}"},
+                    headers={"HX-Request": "true"})
+    assert r.status_code == 404
