@@ -11,42 +11,53 @@ rewrite the history of a game played before.
 Version history:
   1  name, seed, created_at, house (the house rules in force at the latest step), and every
      step with seq, kind, actor, command, entries, state and created_at. Tokens never leave.
-  2  a step carries either its full `state` or its `delta` from the step before (app/deltas.py);
+  2  ruleset: the id of the ruleset the game is played under (app/rulesets); a version-1
+     document is a Potham 2038 game. House rules, states and commands are that ruleset's.
+  3  a step carries either its full `state` or its `delta` from the step before (app/deltas.py);
      step 0 carries a state. The app exports the states it stores (step 0, snapshots, ends of
      turn, the latest step: app/steplog.py) and deltas elsewhere, so an export is as compact as
-     the database. A version-1 document is a valid version 2 (every step has a state).
+     the database. A version-2 document is a valid version 3 (every step has a state).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from datetime import datetime
-from typing import Any, Literal
+from functools import cache
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 from sqlmodel import Session
 
-from app import deltas, games, steplog
-from app.rules import engine
+from app import deltas, games, rulesets, steplog
 from app.rules.commands import EntryRecord, Refused
 from app.rules.models import GameName, GameState, HouseRules
+from app.rulesets.base import Ruleset
 from app.tables import Game, Step, now
 
 GAME_FORMAT = "potham-2038-game"
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 MAX_BYTES = 20 * 1024 * 1024  # a long game with a big roster is well under 5 MB
 MAX_STEPS = 20_000
 
-MAX_DELTA = 10_000  # edits in one step's delta; a step changes a few dozen values at most
+# format_version n -> a function lifting a version-n document to n+1 (it sets format_version).
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def _v1_games_are_potham_2038(doc: dict[str, Any]) -> dict[str, Any]:
+    return {**doc, "ruleset": "potham-2038"}
+
+
+MIGRATIONS[1] = _v1_games_are_potham_2038
 
 
 def _states_may_become_deltas(doc: dict[str, Any]) -> dict[str, Any]:
-    """1 -> 2: nothing to change, a step with a full state is still allowed."""
+    """2 -> 3: nothing to change, a step with a full state is still allowed."""
     return doc
 
 
-# format_version n -> a function lifting a version-n document to n+1 (upgrade sets format_version).
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _states_may_become_deltas}
+MIGRATIONS[2] = _states_may_become_deltas
+MAX_DELTA = 10_000  # edits in one step's delta; a step changes a few dozen values at most
 
 
 class Problem(Exception):
@@ -70,8 +81,11 @@ class Strict(BaseModel):
 
 class StepDoc(Strict):
     """A step as the app writes it: its command validates as that command's body (`create` and
-    `undo` as theirs), its entries as stored log entries, its state as a GameState, or else
-    its delta as edits that give one (checked with the whole log: GameDoc)."""
+    `undo` as theirs), its entries as stored log entries, its state as its ruleset's state
+    (documents_for makes one per ruleset; this one is Potham 2038's), or else its delta as
+    edits that give one (checked with the whole log: replay_check)."""
+
+    ruleset: ClassVar[Ruleset] = rulesets.get("potham-2038")
 
     seq: int = Field(ge=0, le=MAX_STEPS)
     kind: str = Field(min_length=1, max_length=40)
@@ -96,8 +110,8 @@ class StepDoc(Strict):
         try:  # a recorded command must still be a valid command
             if self.kind in LOG_COMMANDS:
                 LOG_COMMANDS[self.kind].model_validate(body)
-            elif self.kind in engine.command_names():
-                engine.parse(self.command)
+            elif self.kind in self.ruleset.commands.registry:
+                self.ruleset.parse(self.command)
             else:
                 raise ValueError(f"unknown command {self.kind!r}")
         except ValidationError as error:
@@ -121,7 +135,8 @@ LOG_COMMANDS: dict[str, type[Strict]] = {"create": CreateCommand, "undo": UndoCo
 
 class GameDoc(Strict):
     format: Literal["potham-2038-game"]
-    format_version: Literal[2]
+    format_version: Literal[3]
+    ruleset: Literal["potham-2038"]
     exported_at: datetime | None = None
     app: str | None = Field(default=None, max_length=200)
     name: GameName
@@ -138,10 +153,23 @@ class GameDoc(Strict):
                                  f"step {index} says {step.seq}")
         if self.steps[0].kind != "create" or self.steps[0].state is None:
             raise ValueError("step 0 must be the game's creation, with its state")
-        last = replay_check(self.steps, self.seed)
+        last = replay_check(self.steps, self.seed, type(self.steps[0]).ruleset)
         if self.house != last.house:
             raise ValueError("house must equal the house rules of the latest step")
         return self
+
+
+@cache
+def documents_for(ruleset: Ruleset) -> type[GameDoc]:
+    """The document of a game played under `ruleset`: its house rules, states and commands."""
+    if ruleset is StepDoc.ruleset:
+        return GameDoc
+    name = ruleset.id.replace("-", "_")
+    step_doc = create_model(f"StepDoc_{name}", __base__=StepDoc, state=(ruleset.state | None, None))
+    step_doc.ruleset = ruleset
+    return create_model(f"GameDoc_{name}", __base__=GameDoc, ruleset=(Literal[ruleset.id], ...),  # type: ignore[valid-type]
+                        house=(ruleset.state.model_fields["house"].annotation, ...),
+                        steps=(list[step_doc], Field(min_length=1, max_length=MAX_STEPS)))
 
 
 def raw_states(steps: list[StepDoc]) -> Iterator[tuple[StepDoc, dict[str, Any]]]:
@@ -156,41 +184,41 @@ def raw_states(steps: list[StepDoc]) -> Iterator[tuple[StepDoc, dict[str, Any]]]
         yield step, raw
 
 
-def _state_after(step: StepDoc, raw: dict[str, Any]) -> GameState:
+def _state_after(step: StepDoc, raw: dict[str, Any], ruleset: Ruleset) -> Any:
     if step.state is not None:
         return step.state
     try:
-        return GameState.model_validate(raw)
+        return ruleset.load(raw)
     except ValidationError as error:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()[:5])
         raise ValueError(f"step {step.seq}: its delta gives a state that is not valid: {problems}") from None
 
 
-def replay_check(steps: list[StepDoc], seed: int) -> GameState:
+def replay_check(steps: list[StepDoc], seed: int, ruleset: Ruleset | None = None) -> Any:
     """Walk the log as the app would play it on: step 0 alone creates the game; each delta fits
     the state before it and gives a valid state; an undo goes back to an earlier step that is
     not itself an undo, and restores exactly its state; every command applies to the state
     before it without crashing the engine. A command the current rules refuse is kept (a rule
     fixed later must not make an old game unreadable), and the recorded state is kept, not
     recomputed (the history is restored as played). Answers the latest state."""
-    targets = {s.command["to_seq"]: None for s in steps if s.kind == "undo"}  # states kept for undos
-    before: GameState | None = None
+    ruleset = ruleset or rulesets.get(None)
+    targets: dict[int, Any] = {s.command["to_seq"]: None for s in steps if s.kind == "undo"}  # kept for undos
+    before: Any = None
     try:
         for step, raw in raw_states(steps):
-            state = _state_after(step, raw)
+            state = _state_after(step, raw, ruleset)
             if step.seq:
-                _check_step(step, steps, targets, before, state, seed)
+                _check_step(step, steps, targets, before, state, seed, ruleset)
             if step.seq in targets:
                 targets[step.seq] = state
             before = state
     except deltas.BadDelta as error:
         raise ValueError(f"step {step.seq}: its delta does not fit the state before it ({error})") from None
-    assert before is not None  # a game has at least step 0
     return before
 
 
-def _check_step(step: StepDoc, steps: list[StepDoc], targets: dict[int, GameState | None],
-                before: GameState | None, state: GameState, seed: int) -> None:
+def _check_step(step: StepDoc, steps: list[StepDoc], targets: dict[int, Any], before: Any, state: Any,
+                seed: int, ruleset: Ruleset) -> None:
     where = f"step {step.seq}"
     if step.kind == "create":
         raise ValueError(f"{where}: only step 0 creates the game")
@@ -201,9 +229,9 @@ def _check_step(step: StepDoc, steps: list[StepDoc], targets: dict[int, GameStat
         if state != targets[to_seq]:
             raise ValueError(f"{where}: an undo restores exactly the state of step {to_seq}")
         return
-    name, body = engine.parse(step.command)
+    name, body = ruleset.parse(step.command)
     try:
-        engine.apply(before, name, body, games.step_rng(seed, step.seq))
+        ruleset.apply(before, name, body, games.step_rng(seed, step.seq))
     except Refused:
         pass
     except Exception as error:  # noqa: BLE001  (the engine cannot play on from this state)
@@ -220,10 +248,11 @@ def _iso(moment: datetime | None) -> str | None:
 
 def export_game(session: Session, game: Game) -> dict[str, Any]:
     log = games.steps(session, game)
-    house = games.state_of(log[-1]).house.model_dump(mode="json")  # the latest step has its state
+    # the latest step has its state
+    house = games.state_of(log[-1], games.ruleset_of(game)).house.model_dump(mode="json")
     return {
         "format": GAME_FORMAT, "format_version": CURRENT_VERSION, "exported_at": now().isoformat(),
-        "app": "potham-assistant", "name": game.name, "seed": game.seed,
+        "app": "potham-assistant", "ruleset": game.ruleset, "name": game.name, "seed": game.seed,
         "created_at": _iso(game.created_at), "house": house,
         "steps": [{"seq": s.seq, "kind": s.kind, "actor": s.actor, "command": s.command,
                    "entries": s.entries, "created_at": _iso(s.created_at),
@@ -256,8 +285,12 @@ def upgrade(doc: Any, loc: tuple = ()) -> dict[str, Any]:
 
 def parse_game(doc: Any, loc: tuple = ("body",)) -> GameDoc:
     upgraded = upgrade(doc, loc)
+    ruleset = upgraded.get("ruleset")
+    if not isinstance(ruleset, str) or ruleset not in rulesets.RULESETS:
+        raise problem((*loc, "ruleset"), f"Unknown ruleset: this app plays {', '.join(rulesets.RULESETS)}.",
+                      "literal_error")
     try:
-        return GameDoc.model_validate(upgraded)
+        return documents_for(rulesets.get(ruleset)).model_validate(upgraded)
     except ValidationError as error:
         raise Problem([{"type": e["type"], "loc": [*loc, *e["loc"]], "msg": e["msg"]}
                        for e in error.errors()]) from error
@@ -270,8 +303,9 @@ def parse_document(doc: Any) -> list[GameDoc]:
 
 def store(session: Session, doc: GameDoc) -> Game:
     """A new game with new tokens and every step as recorded (stored as steplog.py says)."""
+    ruleset = rulesets.get(doc.ruleset)
     game = Game(name=doc.name, edit_token=games.new_token(), view_token=games.new_token(), seed=doc.seed,
-                seq=doc.steps[-1].seq, created_at=doc.created_at or now())
+                ruleset=doc.ruleset, seq=doc.steps[-1].seq, created_at=doc.created_at or now())
     session.add(game)
     session.flush()
     before: tuple[Step, dict[str, Any]] | None = None
@@ -283,9 +317,8 @@ def store(session: Session, doc: GameDoc) -> Game:
         if before:
             steplog.retire(before[0])
         before = step, raw
-    last = doc.steps[-1].state or GameState.model_validate(raw)
-    game.turn, game.phase, game.danger, game.status = last.turn, last.phase, last.danger, last.status
-    game.danger_limit = last.house.danger_limit
+    for column, value in ruleset.columns(doc.steps[-1].state or ruleset.load(raw)).items():
+        setattr(game, column, value)
     return game
 
 

@@ -2,7 +2,8 @@
 
 A game is its step log (architecture.md): step 0 holds the empty game, every later step one
 command and what it changed (app/steplog.py says how states are stored). Nothing here knows
-HTTP; the web layer maps the exceptions.
+HTTP; the web layer maps the exceptions, nor which ruleset a game is played under: its Ruleset
+(app/rulesets) parses, applies and stores.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from sqlalchemy import delete as sa_delete
 from sqlalchemy import update
 from sqlmodel import Session, col, or_, select
 
-from app import steplog
-from app.rules import engine, preconditions
+from app import rulesets, steplog
+from app.rules import preconditions
 from app.rules.commands import Entry, Refused
-from app.rules.models import GameState
+from app.rulesets.base import Ruleset
 from app.tables import Game, Step, now
 
 Access = Literal["edit", "view"]
@@ -66,12 +67,12 @@ def find_game(session: Session, token: str) -> tuple[Game, Access] | None:
 
 
 def create_game(session: Session, name: str, seed: int | None = None,
-                state: GameState | None = None) -> Game:
-    game = Game(name=name, edit_token=new_token(), view_token=new_token(),
+                state: Any = None, ruleset: str = rulesets.DEFAULT) -> Game:
+    game = Game(name=name, edit_token=new_token(), view_token=new_token(), ruleset=ruleset,
                 seed=seed if seed is not None else secrets.randbelow(2**31))
     session.add(game)
     session.flush()
-    start = state or GameState()
+    start = state or rulesets.get(ruleset).new_state()
     step = Step(game_id=game.id, seq=0, kind="create", command={"type": "create"},
                 entries=[Entry(f"Game “{name}” created.").as_dict()])
     _store(session, game, steplog.record(step, None, start.model_dump(mode="json")), start)
@@ -95,9 +96,14 @@ def latest_step(session: Session, game: Game) -> Step:
     raise RuntimeError(f"game {game.id}: its latest step {game.seq} has no state")
 
 
-def state_of(step: Step) -> GameState:
-    """The state after a step read by `latest_step` (any other step: `state_json`)."""
-    return GameState.model_validate(step.state)
+def ruleset_of(game: Game) -> Ruleset:
+    return rulesets.get(game.ruleset)
+
+
+def state_of(step: Step, ruleset: Ruleset | None = None) -> Any:
+    """The state after a step read by `latest_step` (any other step: `state_json`), as its
+    ruleset's model (2038 when not said)."""
+    return (ruleset or rulesets.get(None)).load(step.state)
 
 
 def state_json(session: Session, step: Step) -> dict[str, Any]:
@@ -110,8 +116,8 @@ def states_json(session: Session, game: Game, log: list[Step]) -> dict[int, dict
     return steplog.states_json(session, game.id, [s.seq for s in log], loaded=log)
 
 
-def current_state(session: Session, game: Game) -> GameState:
-    return state_of(latest_step(session, game))
+def current_state(session: Session, game: Game) -> Any:
+    return state_of(latest_step(session, game), ruleset_of(game))
 
 
 def steps(session: Session, game: Game, since: int = -1) -> list[Step]:
@@ -145,14 +151,15 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
     Raises pydantic.ValidationError (bad body), Refused (illegal now) or Conflict (the
     client saw an older step and the command no longer fits the newer state, or it would
     overwrite values the client did not see)."""
-    name, body = engine.parse(data)  # validate before taking the lock
+    ruleset = ruleset_of(game)
+    name, body = ruleset.parse(data)  # validate before taking the lock
     _lock(session, game)
     latest = latest_step(session, game)
-    before = state_of(latest)
+    before = state_of(latest, ruleset)
     try:  # (the check applies a stale command to say what it would set: its own dice stream)
-        preconditions.check(before, name, body, expect, seen is not None and seen != latest.seq,
-                            step_rng(game.seed, latest.seq + 1))
-        state, entries = engine.apply(before, name, body, step_rng(game.seed, latest.seq + 1))
+        ruleset.check(before, name, body, expect, seen is not None and seen != latest.seq,
+                      step_rng(game.seed, latest.seq + 1))
+        state, entries = ruleset.apply(before, name, body, step_rng(game.seed, latest.seq + 1))
     except preconditions.Stale as stale:
         session.rollback()
         raise Conflict(stale.reason, latest.seq, stale.theirs, stale.yours) from stale
@@ -193,15 +200,15 @@ def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | No
         undone = latest if shown == latest.seq else \
             session.exec(select(Step).where(Step.game_id == game.id, Step.seq == shown)).one()
     states = steplog.states_json(session, game.id, {target, shown} if undone else {target}, loaded=[latest])
-    state = GameState.model_validate(states[target])
+    state = ruleset_of(game).load(states[target])
     described = describe(undone, states[shown]) if undone and describe else None
-    text = _undo_text(latest, restored, state, undone, described)
+    text = _undo_text(ruleset_of(game), latest, restored, state, undone, described)
     step = Step(game_id=game.id, seq=latest.seq + 1, kind="undo", actor=actor,
                 command={"type": "undo", "to_seq": restored}, entries=[Entry(text).as_dict()])
     return _commit(session, game, latest, step, state, states[target])
 
 
-def _undo_text(latest: Step, restored: int, state: GameState, undone: Step | None,
+def _undo_text(ruleset: Ruleset, latest: Step, restored: int, state: Any, undone: Step | None,
                described: str | None) -> str:
     """The log line under "Undo": "Noise (Vex) taken back, Danger 4 → 3." or "Back to the game
     as it was after step 12." (the label already says Undo: no "Undo: Undo: ...")."""
@@ -209,9 +216,7 @@ def _undo_text(latest: Step, restored: int, state: GameState, undone: Step | Non
         what = f"{described or undone.kind.replace('_', ' ')} taken back"
     else:
         what = f"Back to the game as it was after step {restored}"
-    before = state_of(latest).danger
-    moved = f", Danger {before} → {state.danger}" if before != state.danger else ""
-    return f"{what}{moved}."
+    return f"{what}{ruleset.undo_note(state_of(latest, ruleset), state)}."
 
 
 def shown_position(step: Step) -> int:
@@ -232,8 +237,8 @@ def rename(session: Session, game: Game, name: str) -> Game:
 def duplicate(session: Session, game: Game, name: str | None = None) -> Game:
     """A new game with new tokens, the same seed and a copy of every step."""
     copy = Game(name=name or f"{game.name} (copy)"[:80], edit_token=new_token(), view_token=new_token(),
-                seed=game.seed, seq=game.seq, turn=game.turn, phase=game.phase, danger=game.danger,
-                danger_limit=game.danger_limit, status=game.status)
+                seed=game.seed, ruleset=game.ruleset, seq=game.seq, turn=game.turn, phase=game.phase,
+                danger=game.danger, danger_limit=game.danger_limit, status=game.status)
     session.add(copy)
     session.flush()
     for s in steps(session, game):
@@ -265,7 +270,7 @@ def _lock(session: Session, game: Game) -> None:
     session.refresh(game)
 
 
-def _commit(session: Session, game: Game, latest: Step, step: Step, state: GameState,
+def _commit(session: Session, game: Game, latest: Step, step: Step, state: Any,
             as_json: dict[str, Any] | None = None) -> Step:
     """Store `step` after `latest`, which keeps its full state only if steplog says so."""
     steplog.record(step, latest.state, as_json or state.model_dump(mode="json"))
@@ -279,10 +284,10 @@ def _commit(session: Session, game: Game, latest: Step, step: Step, state: GameS
     return step
 
 
-def _store(session: Session, game: Game, step: Step, state: GameState) -> None:
+def _store(session: Session, game: Game, step: Step, state: Any) -> None:
     session.add(step)
-    game.seq, game.turn, game.phase, game.danger, game.status = (
-        step.seq, state.turn, state.phase, state.danger, state.status)
-    game.danger_limit = state.house.danger_limit
+    game.seq = step.seq
+    for column, value in ruleset_of(game).columns(state).items():  # turn, phase, danger, status…
+        setattr(game, column, value)
     game.updated_at = now()
     session.add(game)

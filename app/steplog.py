@@ -28,7 +28,7 @@ from app.tables import Step
 
 # A snapshot every 50 steps: rebuilding a state applies at most 49 deltas (well under a
 # millisecond), while snapshots add only ~1/50 of a full state (~180 bytes) per step.
-SNAPSHOT_EVERY = 50  # changing it needs a migration that re-lays existing logs (see 0003)
+SNAPSHOT_EVERY = 50  # changing it needs a migration that re-lays existing logs (see 0004)
 TURN_END = "end_turn"
 
 

@@ -66,11 +66,33 @@ def test_upgrading_from_0001_copies_each_games_own_danger_limit_from_its_latest_
     assert limits == {1: 30, 2: 24}
 
 
-# --- 0003: each step stores its delta (issue 11 § 3) ------------------------------------------
+def test_upgrading_from_0002_makes_every_saved_game_a_potham_2038_game(tmp_path):
+    from alembic import command
+    from sqlalchemy import text
+
+    from app.migrate import alembic_config
+
+    url = f"sqlite:///{tmp_path / 'before-rulesets.db'}"
+    command.upgrade(alembic_config(url), "0002")
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO game (id, name, edit_token, view_token, seed, seq, turn, phase, danger, danger_limit,"
+            " status, created_at, updated_at) VALUES (1, 'g', 'e', 'v', 1, 0, 1, 1, 0, 24, 'playing',"
+            " '2026-01-01', '2026-01-01')"))
+    migrate(url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT ruleset FROM game")).scalar() == "potham-2038"
+
+
+# --- 0004: each step stores its delta (issue 11 § 3) ------------------------------------------
+
+
+PREVIOUS = "0003_ruleset"  # the revision before 0004_step_deltas
 
 
 def old_database(tmp_path):
-    """A database at revision 0002 (a full state at every step) holding a real game played by the
+    """A database at revision 0003_ruleset (a full state at every step) holding a real game played by the
     engine past two snapshots and several ends of turn, with an undo to a far step and a step
     after it; answers its URL and every step's full state."""
     from alembic import command
@@ -83,7 +105,7 @@ def old_database(tmp_path):
     from tests.support.played import played
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
-    command.upgrade(alembic_config(url), "0002")
+    command.upgrade(alembic_config(url), PREVIOUS)
     log = played(120)
     log.append(("undo", {"type": "undo", "to_seq": 7}, log[7][2]))
     noise = played(1)[1][1]  # a command after the undo, played from step 7's state
@@ -137,7 +159,7 @@ def test_downgrading_from_deltas_gives_every_step_its_full_state_back(tmp_path):
 
     url, states = old_database(tmp_path)
     migrate(url)
-    command.downgrade(alembic_config(url), "0002")
+    command.downgrade(alembic_config(url), PREVIOUS)
     with make_engine(url).connect() as connection:
         rows = connection.execute(text("SELECT seq, state FROM step WHERE game_id = 1 ORDER BY seq")).all()
         columns = {c["name"] for c in inspect(connection).get_columns("step")}

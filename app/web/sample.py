@@ -12,7 +12,7 @@ from fastapi.responses import RedirectResponse
 
 from app import games
 from app.tables import Game
-from app.web.deps import EditDep, SessionDep
+from app.web.deps import POTHAM_ONLY, EditDep, SessionDep
 
 router = APIRouter(include_in_schema=False)
 
@@ -34,6 +34,17 @@ BOTS: list[dict[str, Any]] = [
 ]
 
 
+ASSIGNMENT = ("name", "subject", "object", "waypoints", "patrol_mode")
+
+
+def role_defaults(role: str) -> dict[str, Any]:
+    """A new AI-Bot's starting sheet for its role, "+ Hunter" (issue 9): the sample's, so a bot
+    like it takes no typing; the player changes what differs from the card. Its assignment
+    stays blank: it names things on this board."""
+    sheet = next((b for b in BOTS if b["role"] == role), {"role": "hunter"})
+    return {k: v for k, v in sheet.items() if k not in ASSIGNMENT}
+
+
 def add_sample_roster(session, game: Game) -> None:
     for character in CHARACTERS:
         games.run_command(session, game, {"type": "add_character", "character": character})
@@ -49,7 +60,7 @@ def start_sample_game(session: SessionDep):
     return RedirectResponse(f"/g/{game.edit_token}", status_code=303)  # the page remembers it on this device
 
 
-@router.post("/g/{token}/roster/sample")
+@router.post("/g/{token}/roster/sample", dependencies=[POTHAM_ONLY])
 def use_sample_roster(opened: EditDep, session: SessionDep):
     """An empty game takes the sample roster (refused once it has any model: nothing is mixed)."""
     state = games.current_state(session, opened.game)

@@ -193,8 +193,8 @@ BAD = [
 ]
 
 
-def broken_v2(change) -> dict:
-    document = sample(2)
+def broken_v3(change) -> dict:
+    document = sample(3)
     change(document)
     return document
 
@@ -203,22 +203,22 @@ def first_delta(doc: dict) -> dict:
     return next(s for s in doc["steps"] if "delta" in s)
 
 
-BAD_V2 = [  # issue 11 § 3: a step carries its state or its delta
-    ("a step with neither state nor delta", broken_v2(lambda d: first_delta(d).pop("delta")), ["body", "steps", 1]),
-    ("a step with both", broken_v2(lambda d: first_delta(d).update(state=d["steps"][0]["state"])),
+BAD_DELTAS = [  # issue 11 § 3: a step carries its state or its delta
+    ("a step with neither state nor delta", broken_v3(lambda d: first_delta(d).pop("delta")), ["body", "steps", 1]),
+    ("a step with both", broken_v3(lambda d: first_delta(d).update(state=d["steps"][0]["state"])),
      ["body", "steps", 1]),
-    ("step 0 with a delta", broken_v2(lambda d: d["steps"][0].update(delta=[]) or
+    ("step 0 with a delta", broken_v3(lambda d: d["steps"][0].update(delta=[]) or
                                       d["steps"][0].pop("state")), ["body"]),
-    ("a delta that does not fit", broken_v2(lambda d: first_delta(d).update(delta=[["del", ["mana"]]])), ["body"]),
-    ("a delta giving a bad state", broken_v2(lambda d: first_delta(d).update(delta=[["set", ["danger"], -3]])),
+    ("a delta that does not fit", broken_v3(lambda d: first_delta(d).update(delta=[["del", ["mana"]]])), ["body"]),
+    ("a delta giving a bad state", broken_v3(lambda d: first_delta(d).update(delta=[["set", ["danger"], -3]])),
      ["body"]),
-    ("a delta that is not a list of edits", broken_v2(lambda d: first_delta(d).update(delta=[7])),
+    ("a delta that is not a list of edits", broken_v3(lambda d: first_delta(d).update(delta=[7])),
      ["body", "steps", 1, "delta", 0]),
-    ("an undo whose delta does not restore its step", broken_v2(lambda d: next(
+    ("an undo whose delta does not restore its step", broken_v3(lambda d: next(
         s for s in d["steps"] if s["kind"] == "undo" and "delta" in s)["delta"].append(["set", ["event"], "x"])),
      ["body"]),
 ]
-BAD += BAD_V2
+BAD += BAD_DELTAS
 
 
 @pytest.mark.parametrize("document, loc", [(d, loc) for _, d, loc in BAD], ids=[b[0] for b in BAD])

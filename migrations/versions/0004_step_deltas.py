@@ -1,7 +1,7 @@
 """step.delta: each step stores what it changed; the full state only where app/steplog.py says
 
-Revision ID: 0003_step_deltas
-Revises: 0002
+Revision ID: 0004_step_deltas
+Revises: 0003_ruleset
 Create Date: 2026-12-01 00:00:00
 
 Issue 11 § 3: a full state at every step made a 2,000-step game 17 MiB. Upgrading fills in
@@ -17,8 +17,8 @@ from alembic import op
 
 from app import deltas, steplog
 
-revision: str = '0003_step_deltas'
-down_revision: str | None = '0002'
+revision: str = '0004_step_deltas'
+down_revision: str | None = '0003_ruleset'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
