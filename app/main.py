@@ -15,6 +15,7 @@ from app import admin, live, live_pg
 from app.settings import get_settings
 from app.web import activation_api, api, errors, ops, pages, panels, roster, rules_api, sample, share, turn
 from app.web import admin as admin_routes
+from app.web import d20_api as d20_rules  # the d20 ruleset's stateless rules (issue 12)
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
 
@@ -26,6 +27,7 @@ def include_routers(app: FastAPI) -> None:
     app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
     app.include_router(api.router)
     app.include_router(rules_api.router)
+    app.include_router(d20_rules.router)
     app.include_router(pages.router)
     app.include_router(panels.router)
     app.include_router(sample.router)  # before roster: /roster/sample is not a kind of model
