@@ -5,8 +5,14 @@ bad input answered 422 naming the field, never 500."""
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.web.d20_schemas import ActivationIn, OddsIn
+from tests.support.json_strategies import from_schema, wild_json
 
 ODDS = "/api/rulesets/d20/odds"
 ACTIVATION = "/api/rulesets/d20/activation"
@@ -132,3 +138,29 @@ def test_two_characters_with_one_name_and_a_foreign_wielded_weapon_are_422(clien
     assert ["body", "characters"] in [e["loc"] for e in client.post(ACTIVATION, json=twins).json()["detail"]]
     foreign = with_change(RAIDER, "npc.wielding", "Rifle")
     assert client.post(ACTIVATION, json=foreign).status_code == 422
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from([ODDS, ACTIVATION]), wild_json)
+def test_no_body_makes_a_d20_endpoint_answer_500(client, path, body):
+    raw = json.dumps(body)  # NaN and Infinity as JavaScript writes them: the server must refuse them
+    response = client.post(path, content=raw, headers={"content-type": "application/json"})
+    assert response.status_code in (200, 422), response.text
+
+
+@pytest.mark.parametrize("raw", ['{"bonus": NaN, "defense": 15}', '{"bonus": 1e400, "defense": 15}', "not json",
+                                 '{"npc": {"name": "R", "role": "hunter", "speed": Infinity}}'])
+def test_non_finite_numbers_and_broken_json_are_422(client, raw):
+    for path in (ODDS, ACTIVATION):
+        response = client.post(path, content=raw, headers={"content-type": "application/json"})
+        assert response.status_code == 422
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(st.data())
+def test_mostly_valid_bodies_answer_200_or_422_never_500(client, data):
+    model, path = data.draw(st.sampled_from([(ActivationIn, ACTIVATION), (OddsIn, ODDS)]))
+    body = data.draw(from_schema(model.model_json_schema(), ["Ada", "Machete", "Vault", "1d8"]))
+    response = client.post(path, content=json.dumps(body), headers={"content-type": "application/json"})
+    assert response.status_code in (200, 422), response.text
