@@ -189,3 +189,47 @@ def test_D20_REACTION_one_per_round():
 def test_D20_ZONE_is_counted_in_squares():
     outside = decide(npc(zone=2), [Facts("Ada", 3, False), Facts("Bo", 10, True)])
     assert kinds(outside)[0][2] == "Bo"
+
+
+def test_D20_ACTIONS_every_step_the_brain_decides_is_an_action_or_minor_of_the_reference():
+    from app.rulesets.d20.models import ACTIONS, MINORS
+
+    decided = {"attack": "attack", "dash": "dash", "overwatch": "overwatch", "interact": "interact"}
+    minors = {"stand": "stand", "draw": "draw_sling_weapon", "interact": "toggle_device"}
+    cases = [decide(npc(), [Facts("Ada", 4, True)]), decide(npc(), [Facts("Ada", 40)], Orders(direction=1)),
+             decide(npc("sentry"), [], Orders(subject="Vault", subject_distance=0)),
+             decide(npc("worker", wielding="Carbine"), [Facts("Ada", 2, True)],
+                    Orders(object="Door", object_distance=0, object_minor=True)),
+             decide(npc(stats=STATS.with_conditions("prone")), [])]
+    for d in cases:
+        for s in d.steps:
+            if s.slot == "action":
+                assert decided[s.action] in ACTIONS
+            elif s.slot == "minor":
+                assert minors[s.action] in MINORS
+
+
+def test_D20_ROLE_SENTRY_stays_within_one_move_of_its_subject():
+    """A Sentry at its post never moves farther than one Move (Speed) from its subject."""
+    for away in range(0, 7):
+        for distance in range(1, 9):
+            d = decide(npc("sentry"), [Facts("Ada", distance, True)], Orders(subject="Vault", subject_distance=away))
+            move = d.step("move")
+            if move is not None:
+                assert away + move.squares <= STATS.speed
+
+
+@pytest.mark.parametrize("distance, steps", [
+    pytest.param(7, [("move", 6), ("attack", None)], id="D20-MOVE-a-walk-is-one-move-then-attack"),
+    pytest.param(13, [("move", 6), ("dash", 6)], id="D20-MOVE-a-run-is-move-plus-dash"),
+])
+def test_D20_MOVE_walk_is_one_move_run_is_move_plus_dash(distance, steps):
+    d = decide(npc(stats=BRUTE), [Facts("Ada", distance, True)])
+    assert [(s.action, s.squares) for s in d.steps if s.slot != "reaction"] == steps
+
+
+def test_D20_BRAIN_REACTION_the_first_trigger_takes_the_reaction():
+    guard = npc(features=("parry",))
+    first = react(guard, Trigger("melee_attacked", "Ada"))
+    spent = npc(stats=replace(STATS, reaction_used=True), features=("parry",))
+    assert first.rule == "D20-PARRY" and react(spent, Trigger("leaves", "Bo")) is None

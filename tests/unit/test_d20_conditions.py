@@ -128,3 +128,19 @@ def test_D20_LONG_REST_full_hp_clears_exhausted_and_wounded_minus_1():
     rested = long_rest(tired).combatant
     assert (rested.hp, rested.wounded, rested.has("exhausted")) == (12, 1, False)
     assert long_rest(BO).combatant.wounded == 0
+
+
+def test_D20_COND_CHARMED_a_charm_or_insight_save_meeting_the_dc_resists():
+    from app.rulesets.d20.conditions import resists
+
+    assert resists(14, 14) and not resists(13, 14)
+
+
+def test_D20_COND_DEAFENED_has_no_attack_or_turn_effect_in_the_app_the_gm_says_which_checks():
+    from app.rulesets.d20.attack import situation
+    from app.rulesets.d20.models import Weapon
+
+    deaf = BO.with_conditions("deafened")
+    blade = Weapon("Knife", "melee", "1d4")
+    assert situation(deaf, blade, BO) == situation(BO, blade, BO)
+    assert budget(deaf) == budget(BO)

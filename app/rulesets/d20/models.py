@@ -18,6 +18,11 @@ KINDS = ("melee", "ranged", "tech")
 RANGES = ("short", "long", "beyond")
 COVERS = {"none": 0, "light": 1, "medium": 2, "heavy": 4}  # D20-COVER: +DEF
 
+# D20-ACTIONS: the reference's Actions and Minors (the brain uses the ones it can decide).
+ACTIONS = ("attack", "cast_use_tech", "dash", "disengage", "aim", "overwatch", "grapple_shove", "use_item",
+           "interact")
+MINORS = ("draw_sling_weapon", "open_door", "quick_comms", "toggle_device", "stand")
+
 # The common conditions (D20-COND-*): the names a Combatant's `conditions` may hold.
 CONDITIONS = ("bleeding", "blinded", "deafened", "charmed", "frightened", "grappled", "restrained",
               "poisoned", "prone", "stunned", "temporal_displacement", "temporal_immune",
