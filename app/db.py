@@ -3,7 +3,9 @@
 No freeze under load (issue 11): a request holds a pooled connection only while one of its
 threads is running (`open_game` gives it back before the hop to the handler's thread, the session
 closes on the event loop, not on a thread it would have to wait for), and the pool has a
-connection for every worker thread plus spares, so no thread ever waits on the pool."""
+connection for every worker thread plus spares, so no thread ever waits on the pool. At most
+`pool_size()` requests are at work at once (app/web/admission.py): a JSON answer is serialised on
+a thread after its handler, still holding the connection, and the rest queue on the event loop."""
 
 from __future__ import annotations
 

@@ -12,10 +12,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import admin, live, live_pg
+from app.db import pool_size
 from app.settings import get_settings
 from app.web import activation_api, api, errors, ops, pages, panels, roster, rules_api, sample, share, turn
 from app.web import admin as admin_routes
 from app.web import d20_api as d20_rules  # the d20 ruleset's stateless rules (issue 12)
+from app.web.admission import Admission
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
 
@@ -70,6 +72,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
     share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
+    app.add_middleware(Admission, limit=pool_size)  # no more requests at work than connections
     app.add_middleware(BodyLimit)  # absurd bodies refused before they are read (413)
     app.add_middleware(SecurityHeaders)  # outermost: every answer, errors too, gets the headers
     return app

@@ -89,3 +89,18 @@ def test_200_watchers_all_hear_a_step_and_the_server_keeps_answering(live_server
     assert (page, command) == (200, 200)
     assert Counter(status for status, _ in results) == {200: watchers}
     assert all(events[-1] == 'data: {"seq": 2}' for _, events in results)
+
+
+def test_100_concurrent_new_games_all_answer_201(live_server):
+    """A JSON answer is serialised on a worker thread after the handler: 100 new games at once
+    held every pooled connection while waiting for a thread that was itself waiting for a
+    connection, and 17 of them answered 500 after the pool's 30 s timeout (issue 11 §1)."""
+
+    async def create_all() -> list[int]:
+        limits = httpx.Limits(max_connections=100)
+        async with httpx.AsyncClient(base_url=live_server.url, timeout=120, limits=limits) as client:
+            answers = await asyncio.gather(*(client.post("/api/games", json={"name": f"Table {n}"})
+                                             for n in range(100)))
+        return [a.status_code for a in answers]
+
+    assert Counter(run_in_own_loop(create_all())) == {201: 100}
