@@ -29,7 +29,7 @@ def include_routers(app: FastAPI) -> None:
     app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
     app.include_router(api.router)
     app.include_router(rules_api.router)
-    app.include_router(d20_rules.router)
+    app.include_router(d20_rules.router, prefix="/api/rulesets/d20")
     app.include_router(pages.router)
     app.include_router(panels.router)
     app.include_router(sample.router)  # before roster: /roster/sample is not a kind of model

@@ -19,7 +19,7 @@ from app.web.activation_api import SeededOnUse
 from app.web.d20_schemas import ActivationIn, OddsIn
 from app.web.rules_api import seed_of
 
-router = APIRouter(prefix="/api/rulesets/d20", tags=["d20 ruleset"])
+router = APIRouter(tags=["rules: d20"])  # mounted at /api/rulesets/d20
 HOUSE = HouseRules()
 
 ODDS_EXAMPLES = {
