@@ -11,30 +11,40 @@ rewrite the history of a game played before.
 Version history:
   1  name, seed, created_at, house (the house rules in force at the latest step), and every
      step with seq, kind, actor, command, entries, state and created_at. Tokens never leave.
+  2  ruleset: the id of the ruleset the game is played under (app/rulesets); a version-1
+     document is a Potham 2038 game. House rules, states and commands are that ruleset's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Literal
+from functools import cache
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 from sqlmodel import Session
 
-from app import games
-from app.rules import engine
+from app import games, rulesets
 from app.rules.commands import EntryRecord, Refused
 from app.rules.models import GameName, GameState, HouseRules
+from app.rulesets.base import Ruleset
 from app.tables import Game, Step, now
 
 GAME_FORMAT = "potham-2038-game"
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 MAX_BYTES = 20 * 1024 * 1024  # a long game with a big roster is well under 5 MB
 MAX_STEPS = 20_000
 
 # format_version n -> a function lifting a version-n document to n+1 (it sets format_version).
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def _v1_games_are_potham_2038(doc: dict[str, Any]) -> dict[str, Any]:
+    return {**doc, "ruleset": "potham-2038"}
+
+
+MIGRATIONS[1] = _v1_games_are_potham_2038
 
 
 class Problem(Exception):
@@ -58,7 +68,10 @@ class Strict(BaseModel):
 
 class StepDoc(Strict):
     """A step as the app writes it: its command validates as that command's body (`create` and
-    `undo` as theirs), its entries as stored log entries, its state as a GameState."""
+    `undo` as theirs), its entries as stored log entries, its state as its ruleset's state
+    (documents_for makes one per ruleset; this one is Potham 2038's)."""
+
+    ruleset: ClassVar[Ruleset] = rulesets.get("potham-2038")
 
     seq: int = Field(ge=0, le=MAX_STEPS)
     kind: str = Field(min_length=1, max_length=40)
@@ -76,8 +89,8 @@ class StepDoc(Strict):
         try:  # a recorded command must still be a valid command
             if self.kind in LOG_COMMANDS:
                 LOG_COMMANDS[self.kind].model_validate(body)
-            elif self.kind in engine.command_names():
-                engine.parse(self.command)
+            elif self.kind in self.ruleset.commands.registry:
+                self.ruleset.parse(self.command)
             else:
                 raise ValueError(f"unknown command {self.kind!r}")
         except ValidationError as error:
@@ -101,7 +114,8 @@ LOG_COMMANDS: dict[str, type[Strict]] = {"create": CreateCommand, "undo": UndoCo
 
 class GameDoc(Strict):
     format: Literal["potham-2038-game"]
-    format_version: Literal[1]
+    format_version: Literal[2]
+    ruleset: Literal["potham-2038"]
     exported_at: datetime | None = None
     app: str | None = Field(default=None, max_length=200)
     name: GameName
@@ -120,16 +134,30 @@ class GameDoc(Strict):
             raise ValueError("step 0 must be the game's creation")
         if self.house != self.steps[-1].state.house:
             raise ValueError("house must equal the house rules of the latest step")
-        replay_check(self.steps, self.seed)
+        replay_check(self.steps, self.seed, type(self.steps[0]).ruleset)
         return self
 
 
-def replay_check(steps: list[StepDoc], seed: int) -> None:
+@cache
+def documents_for(ruleset: Ruleset) -> type[GameDoc]:
+    """The document of a game played under `ruleset`: its house rules, states and commands."""
+    if ruleset is StepDoc.ruleset:
+        return GameDoc
+    name = ruleset.id.replace("-", "_")
+    step_doc = create_model(f"StepDoc_{name}", __base__=StepDoc, state=(ruleset.state, ...))
+    step_doc.ruleset = ruleset
+    return create_model(f"GameDoc_{name}", __base__=GameDoc, ruleset=(Literal[ruleset.id], ...),  # type: ignore[valid-type]
+                        house=(ruleset.state.model_fields["house"].annotation, ...),
+                        steps=(list[step_doc], Field(min_length=1, max_length=MAX_STEPS)))
+
+
+def replay_check(steps: list[StepDoc], seed: int, ruleset: Ruleset | None = None) -> None:
     """Walk the log as the app would play it on: step 0 alone creates the game; an undo goes
     back to an earlier step that is not itself an undo, and restores exactly its state; every
     command applies to the state before it without crashing the engine. A command the current
     rules refuse is kept (a rule fixed later must not make an old game unreadable), and the
     recorded state is kept, not recomputed (the history is restored as played)."""
+    ruleset = ruleset or rulesets.get(None)
     for step in steps[1:]:
         where = f"step {step.seq}"
         if step.kind == "create":
@@ -141,9 +169,9 @@ def replay_check(steps: list[StepDoc], seed: int) -> None:
             if step.state != steps[to_seq].state:
                 raise ValueError(f"{where}: an undo restores exactly the state of step {to_seq}")
             continue
-        name, body = engine.parse(step.command)
+        name, body = ruleset.parse(step.command)
         try:
-            engine.apply(steps[step.seq - 1].state, name, body, games.step_rng(seed, step.seq))
+            ruleset.apply(steps[step.seq - 1].state, name, body, games.step_rng(seed, step.seq))
         except Refused:
             pass
         except Exception as error:  # noqa: BLE001  (the engine cannot play on from this state)
@@ -160,10 +188,10 @@ def _iso(moment: datetime | None) -> str | None:
 
 def export_game(session: Session, game: Game) -> dict[str, Any]:
     log = games.steps(session, game)
-    house = games.state_of(log[-1]).house.model_dump(mode="json")
+    house = games.state_of(log[-1], games.ruleset_of(game)).house.model_dump(mode="json")
     return {
         "format": GAME_FORMAT, "format_version": CURRENT_VERSION, "exported_at": now().isoformat(),
-        "app": "potham-assistant", "name": game.name, "seed": game.seed,
+        "app": "potham-assistant", "ruleset": game.ruleset, "name": game.name, "seed": game.seed,
         "created_at": _iso(game.created_at), "house": house,
         "steps": [{"seq": s.seq, "kind": s.kind, "actor": s.actor, "command": s.command,
                    "entries": s.entries, "state": s.state, "created_at": _iso(s.created_at)} for s in log],
@@ -195,8 +223,12 @@ def upgrade(doc: Any, loc: tuple = ()) -> dict[str, Any]:
 
 def parse_game(doc: Any, loc: tuple = ("body",)) -> GameDoc:
     upgraded = upgrade(doc, loc)
+    ruleset = upgraded.get("ruleset")
+    if not isinstance(ruleset, str) or ruleset not in rulesets.RULESETS:
+        raise problem((*loc, "ruleset"), f"Unknown ruleset: this app plays {', '.join(rulesets.RULESETS)}.",
+                      "literal_error")
     try:
-        return GameDoc.model_validate(upgraded)
+        return documents_for(rulesets.get(ruleset)).model_validate(upgraded)
     except ValidationError as error:
         raise Problem([{"type": e["type"], "loc": [*loc, *e["loc"]], "msg": e["msg"]}
                        for e in error.errors()]) from error
@@ -209,10 +241,9 @@ def parse_document(doc: Any) -> list[GameDoc]:
 
 def store(session: Session, doc: GameDoc) -> Game:
     """A new game with new tokens and every step as recorded. Commits."""
-    last = doc.steps[-1].state
+    columns = rulesets.get(doc.ruleset).columns(doc.steps[-1].state)
     game = Game(name=doc.name, edit_token=games.new_token(), view_token=games.new_token(), seed=doc.seed,
-                seq=doc.steps[-1].seq, turn=last.turn, phase=last.phase, danger=last.danger,
-                danger_limit=last.house.danger_limit, status=last.status, created_at=doc.created_at or now())
+                ruleset=doc.ruleset, seq=doc.steps[-1].seq, created_at=doc.created_at or now(), **columns)
     session.add(game)
     session.flush()
     for s in doc.steps:

@@ -1,7 +1,8 @@
 """Use cases on saved games: create, find by token, run a command as a new step, undo.
 
 A game is its step log (architecture.md): step 0 holds the empty game, every later step one
-command and the state after it. Nothing here knows HTTP; the web layer maps the exceptions.
+command and the state after it. Nothing here knows HTTP; the web layer maps the exceptions, nor
+which ruleset a game is played under: its Ruleset (app/rulesets) parses, applies and stores.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from sqlalchemy import delete as sa_delete
 from sqlalchemy import update
 from sqlmodel import Session, col, or_, select
 
-from app.rules import engine, preconditions
+from app import rulesets
+from app.rules import preconditions
 from app.rules.commands import Entry, Refused
-from app.rules.models import GameState
+from app.rulesets.base import Ruleset
 from app.tables import Game, Step, now
 
 Access = Literal["edit", "view"]
@@ -64,12 +66,12 @@ def find_game(session: Session, token: str) -> tuple[Game, Access] | None:
 
 
 def create_game(session: Session, name: str, seed: int | None = None,
-                state: GameState | None = None) -> Game:
-    game = Game(name=name, edit_token=new_token(), view_token=new_token(),
+                state: Any = None, ruleset: str = rulesets.DEFAULT) -> Game:
+    game = Game(name=name, edit_token=new_token(), view_token=new_token(), ruleset=ruleset,
                 seed=seed if seed is not None else secrets.randbelow(2**31))
     session.add(game)
     session.flush()
-    start = state or GameState()
+    start = state or rulesets.get(ruleset).new_state()
     _store(session, game, Step(game_id=game.id, seq=0, kind="create", command={"type": "create"},
                                entries=[Entry(f"Game “{name}” created.").as_dict()],
                                state=start.model_dump(mode="json")), start)
@@ -86,12 +88,17 @@ def latest_step(session: Session, game: Game) -> Step:
     return session.exec(select(Step).where(Step.game_id == game.id, Step.seq == game.seq)).one()
 
 
-def state_of(step: Step) -> GameState:
-    return GameState.model_validate(step.state)
+def ruleset_of(game: Game) -> Ruleset:
+    return rulesets.get(game.ruleset)
 
 
-def current_state(session: Session, game: Game) -> GameState:
-    return state_of(latest_step(session, game))
+def state_of(step: Step, ruleset: Ruleset | None = None) -> Any:
+    """The state a step holds, as its ruleset's model (2038 when not said)."""
+    return (ruleset or rulesets.get(None)).load(step.state)
+
+
+def current_state(session: Session, game: Game) -> Any:
+    return state_of(latest_step(session, game), ruleset_of(game))
 
 
 def steps(session: Session, game: Game, since: int = -1) -> list[Step]:
@@ -125,14 +132,15 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
     Raises pydantic.ValidationError (bad body), Refused (illegal now) or Conflict (the
     client saw an older step and the command no longer fits the newer state, or it would
     overwrite values the client did not see)."""
-    name, body = engine.parse(data)  # validate before taking the lock
+    ruleset = ruleset_of(game)
+    name, body = ruleset.parse(data)  # validate before taking the lock
     _lock(session, game)
     latest = latest_step(session, game)
-    before = state_of(latest)
+    before = state_of(latest, ruleset)
     try:  # (the check applies a stale command to say what it would set: its own dice stream)
-        preconditions.check(before, name, body, expect, seen is not None and seen != latest.seq,
-                            step_rng(game.seed, latest.seq + 1))
-        state, entries = engine.apply(before, name, body, step_rng(game.seed, latest.seq + 1))
+        ruleset.check(before, name, body, expect, seen is not None and seen != latest.seq,
+                      step_rng(game.seed, latest.seq + 1))
+        state, entries = ruleset.apply(before, name, body, step_rng(game.seed, latest.seq + 1))
     except preconditions.Stale as stale:
         session.rollback()
         raise Conflict(stale.reason, latest.seq, stale.theirs, stale.yours) from stale
@@ -168,7 +176,7 @@ def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | No
         raise Refused("Nothing to undo." if to_seq is None else f"There is no step {to_seq} to go back to.")
     origin = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == target)).one()
     restored = shown_position(origin)
-    state = state_of(origin)
+    state = state_of(origin, ruleset_of(game))
     text = _undo_text(session, game, latest, restored, state, describe)
     step = Step(game_id=game.id, seq=latest.seq + 1, kind="undo", actor=actor,
                 command={"type": "undo", "to_seq": restored}, entries=[Entry(text).as_dict()],
@@ -176,7 +184,7 @@ def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | No
     return _commit(session, game, step, state)
 
 
-def _undo_text(session: Session, game: Game, latest: Step, restored: int, state: GameState,
+def _undo_text(session: Session, game: Game, latest: Step, restored: int, state: Any,
                describe: Callable[[Step], str] | None) -> str:
     """The log line under "Undo": "Noise (Vex) taken back, Danger 4 → 3." or "Back to the game
     as it was after step 12." (the label already says Undo: no "Undo: Undo: ...")."""
@@ -186,9 +194,8 @@ def _undo_text(session: Session, game: Game, latest: Step, restored: int, state:
         what = f"{describe(undone) if describe else undone.kind.replace('_', ' ')} taken back"
     else:
         what = f"Back to the game as it was after step {restored}"
-    before = state_of(latest).danger
-    moved = f", Danger {before} → {state.danger}" if before != state.danger else ""
-    return f"{what}{moved}."
+    ruleset = ruleset_of(game)
+    return f"{what}{ruleset.undo_note(state_of(latest, ruleset), state)}."
 
 
 def shown_position(step: Step) -> int:
@@ -209,8 +216,8 @@ def rename(session: Session, game: Game, name: str) -> Game:
 def duplicate(session: Session, game: Game, name: str | None = None) -> Game:
     """A new game with new tokens, the same seed and a copy of every step."""
     copy = Game(name=name or f"{game.name} (copy)"[:80], edit_token=new_token(), view_token=new_token(),
-                seed=game.seed, seq=game.seq, turn=game.turn, phase=game.phase, danger=game.danger,
-                danger_limit=game.danger_limit, status=game.status)
+                seed=game.seed, ruleset=game.ruleset, seq=game.seq, turn=game.turn, phase=game.phase,
+                danger=game.danger, danger_limit=game.danger_limit, status=game.status)
     session.add(copy)
     session.flush()
     for s in steps(session, game):
@@ -242,7 +249,7 @@ def _lock(session: Session, game: Game) -> None:
     session.refresh(game)
 
 
-def _commit(session: Session, game: Game, step: Step, state: GameState) -> Step:
+def _commit(session: Session, game: Game, step: Step, state: Any) -> Step:
     _store(session, game, step, state)
     session.commit()
     session.refresh(step)
@@ -251,10 +258,10 @@ def _commit(session: Session, game: Game, step: Step, state: GameState) -> Step:
     return step
 
 
-def _store(session: Session, game: Game, step: Step, state: GameState) -> None:
+def _store(session: Session, game: Game, step: Step, state: Any) -> None:
     session.add(step)
-    game.seq, game.turn, game.phase, game.danger, game.status = (
-        step.seq, state.turn, state.phase, state.danger, state.status)
-    game.danger_limit = state.house.danger_limit
+    game.seq = step.seq
+    for column, value in ruleset_of(game).columns(state).items():  # turn, phase, danger, status…
+        setattr(game, column, value)
     game.updated_at = now()
     session.add(game)

@@ -16,8 +16,9 @@ from app.db import pool_size
 from app.settings import get_settings
 from app.web import activation_api, api, errors, ops, pages, panels, roster, rules_api, sample, share, turn
 from app.web import admin as admin_routes
-from app.web import d20_api as d20_rules  # the d20 ruleset's stateless rules (issue 12)
+from app.web import rulesets as rulesets_web
 from app.web.admission import Admission
+from app.web.deps import POTHAM_ONLY
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
 
@@ -29,14 +30,14 @@ def include_routers(app: FastAPI) -> None:
     app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
     app.include_router(api.router)
     app.include_router(rules_api.router)
-    app.include_router(d20_rules.router, prefix="/api/rulesets/d20")
     app.include_router(pages.router)
     app.include_router(panels.router)
     app.include_router(sample.router)  # before roster: /roster/sample is not a kind of model
-    app.include_router(roster.router)
+    app.include_router(roster.router, dependencies=[POTHAM_ONLY])
     app.include_router(turn.router)
     app.include_router(admin_routes.router)
     app.include_router(admin_routes.api_router)
+    rulesets_web.install(app)  # GET /api/rulesets; each ruleset's pages and stateless API
 
 
 def create_app(migrate_on_start: bool = True, admin_token: str | None = None) -> FastAPI:

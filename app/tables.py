@@ -19,6 +19,8 @@ class Game(SQLModel, table=True):
     edit_token: str = Field(max_length=64, unique=True, index=True)
     view_token: str = Field(max_length=64, unique=True, index=True)
     seed: int
+    # the ruleset it is played under (app/rulesets); games from before rulesets are 2038
+    ruleset: str = Field(default="potham-2038", max_length=40)
     seq: int = 0  # number of the latest step
     # copies of the latest state, so the saved-games list needs no JSON parsing
     turn: int = 1

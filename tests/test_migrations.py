@@ -64,3 +64,22 @@ def test_upgrading_from_0001_copies_each_games_own_danger_limit_from_its_latest_
     with engine.connect() as connection:
         limits = dict(connection.execute(text("SELECT id, danger_limit FROM game")).all())
     assert limits == {1: 30, 2: 24}
+
+
+def test_upgrading_from_0002_makes_every_saved_game_a_potham_2038_game(tmp_path):
+    from alembic import command
+    from sqlalchemy import text
+
+    from app.migrate import alembic_config
+
+    url = f"sqlite:///{tmp_path / 'before-rulesets.db'}"
+    command.upgrade(alembic_config(url), "0002")
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO game (id, name, edit_token, view_token, seed, seq, turn, phase, danger, danger_limit,"
+            " status, created_at, updated_at) VALUES (1, 'g', 'e', 'v', 1, 0, 1, 1, 0, 24, 'playing',"
+            " '2026-01-01', '2026-01-01')"))
+    migrate(url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT ruleset FROM game")).scalar() == "potham-2038"

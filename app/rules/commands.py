@@ -1,8 +1,9 @@
 """The command registry: every change to a game is a named command with a pydantic body.
 
 A rules module registers its handlers with `@command("name", Body)`; `engine.apply` looks
-them up. A handler is pure: `(state, body, rng) -> (new_state, entries)`, and raises
-`Refused` (never half-applies) when the command is illegal in that state.
+them up. Each ruleset has its own namespace (`Commands`); `command` registers a 2038 one. A
+handler is pure: `(state, body, rng) -> (new_state, entries)`, and raises `Refused` (never
+half-applies) when the command is illegal in that state.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from app.rules.models import GameState
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 
 class Refused(Exception):
@@ -91,24 +90,57 @@ class Body(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-Handler = Callable[[GameState, Any, Random], tuple[GameState, list[Entry]]]
-REGISTRY: dict[str, tuple[type[Body], Handler]] = {}
-
+Handler = Callable[[Any, Any, Random], tuple[Any, list[Entry]]]
 # What a command sets to absolute values, read from a state: {thing: {field: value}}, where a
 # thing is a model id, "house" or "game" (see preconditions.py). Only such commands have one.
-Sets = Callable[[GameState, Any], dict[str, dict[str, Any]]]
-SETS: dict[str, Sets] = {}
+Sets = Callable[[Any, Any], dict[str, dict[str, Any]]]
 
 
-def command(name: str, body: type[Body], sets: Sets | None = None) -> Callable[[Handler], Handler]:
-    """Register a handler; `sets` for a command that overwrites values instead of changing
-    them (an edit, a correction), so a stale one can be told from a fresh one."""
-    def register(fn: Handler) -> Handler:
-        if name in REGISTRY:
-            raise ValueError(f"command {name!r} registered twice")
-        REGISTRY[name] = (body, fn)
-        if sets is not None:
-            SETS[name] = sets
-        return fn
+class Commands:
+    """One ruleset's command namespace (docs/rulesets.md): name -> (body type, handler), and
+    the `sets` of the commands that overwrite values. Two rulesets may both have an `add_npc`."""
 
-    return register
+    def __init__(self) -> None:
+        self.registry: dict[str, tuple[type[Body], Handler]] = {}
+        self.sets: dict[str, Sets] = {}
+
+    def command(self, name: str, body: type[Body], sets: Sets | None = None) -> Callable[[Handler], Handler]:
+        """Register a handler; `sets` for a command that overwrites values instead of changing
+        them (an edit, a correction), so a stale one can be told from a fresh one."""
+        def register(fn: Handler) -> Handler:
+            if name in self.registry:
+                raise ValueError(f"command {name!r} registered twice")
+            self.registry[name] = (body, fn)
+            if sets is not None:
+                self.sets[name] = sets
+            return fn
+
+        return register
+
+    def names(self) -> list[str]:
+        return sorted(self.registry)
+
+    def parse(self, data: dict[str, Any]) -> tuple[str, Body]:
+        """Validate a command's JSON. Raises pydantic.ValidationError naming the field."""
+        name = data.get("type") if isinstance(data, dict) else None
+        if name not in self.registry:
+            raise ValidationError.from_exception_data(
+                "Command",
+                [{"type": "literal_error", "loc": ("type",), "input": name,
+                  "ctx": {"expected": ", ".join(self.names())}}],
+            )
+        body_type, _ = self.registry[name]
+        fields = {k: v for k, v in data.items() if k != "type"}
+        return name, body_type.model_validate(fields)
+
+    def apply(self, state: Any, name: str, body: Body, rng: Random) -> tuple[Any, list[Entry]]:
+        """Apply one validated command. Raises Refused when it is illegal in `state`."""
+        _, handler = self.registry[name]
+        return handler(state, body, rng)
+
+
+# The 2038 commands (app/rules registers into it with `@command`).
+POTHAM_COMMANDS = Commands()
+REGISTRY = POTHAM_COMMANDS.registry
+SETS = POTHAM_COMMANDS.sets
+command = POTHAM_COMMANDS.command

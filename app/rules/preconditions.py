@@ -22,9 +22,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.rules import engine
-from app.rules.commands import SETS, Body, Refused
-from app.rules.models import GameState
+from app.rules import engine  # noqa: F401  (registers the 2038 commands)
+from app.rules.commands import POTHAM_COMMANDS, Body, Commands, Refused
 
 Values = dict[str, dict[str, Any]]
 MAX_MISSING = 20
@@ -38,9 +37,9 @@ class Stale(Exception):
         self.reason, self.theirs, self.yours = reason, theirs, yours
 
 
-def current(state: GameState, name: str, body: Body) -> Values:
+def current(state: Any, name: str, body: Body, commands: Commands = POTHAM_COMMANDS) -> Values:
     """What the command sets, as it stands in `state` ({} for a command that sets nothing)."""
-    sets = SETS.get(name)
+    sets = commands.sets.get(name)
     return sets(state, body) if sets is not None else {}
 
 
@@ -69,9 +68,11 @@ def _same(seen: Any, now: Any) -> bool:
     return bool(seen == now)
 
 
-def check(state: GameState, name: str, body: Body, expect: Any, moved_on: bool, rng: Random) -> None:
-    """Raise Stale when the command would overwrite values its client did not see."""
-    theirs = current(state, name, body)
+def check(state: Any, name: str, body: Body, expect: Any, moved_on: bool, rng: Random,
+          commands: Commands = POTHAM_COMMANDS) -> None:
+    """Raise Stale when the command would overwrite values its client did not see. `commands`:
+    the game's ruleset's namespace; its state has `character(id)` and `bot(id)`."""
+    theirs = current(state, name, body, commands)
     if not theirs:
         return  # it sets nothing (or its model is gone: the command itself refuses that)
     if expect is None:
@@ -79,23 +80,23 @@ def check(state: GameState, name: str, body: Body, expect: Any, moved_on: bool, 
             return
         reason = ("The game moved on since you looked, and this change does not say which values it "
                   "replaces (expect): nothing was saved.")
-        raise Stale(reason, theirs, _yours(state, name, body, rng))
+        raise Stale(reason, theirs, _yours(state, name, body, rng, commands))
     differ = changed(theirs, expect)
     if differ:
-        yours = _yours(state, name, body, rng)
+        yours = _yours(state, name, body, rng, commands)
         raise Stale(describe(state, differ, theirs, yours), theirs, yours)
 
 
-def _yours(state: GameState, name: str, body: Body, rng: Random) -> Values | None:
+def _yours(state: Any, name: str, body: Body, rng: Random, commands: Commands) -> Values | None:
     """What the command would set, applied to the state as it is now (None: refused now)."""
     try:
-        after, _ = engine.apply(state, name, body, rng)
+        after, _ = commands.apply(state, name, body, rng)
     except Refused:
         return None
-    return current(after, name, body)
+    return current(after, name, body, commands)
 
 
-def describe(state: GameState, differ: list[tuple[str, str]], theirs: Values, yours: Values | None) -> str:
+def describe(state: Any, differ: list[tuple[str, str]], theirs: Values, yours: Values | None) -> str:
     """"Changed on another device since you looked: Ada: health is now 1 (yours: 2)."."""
     parts = []
     for thing, field in differ:
@@ -107,7 +108,7 @@ def describe(state: GameState, differ: list[tuple[str, str]], theirs: Values, yo
             + ". Nothing was saved: save again to replace it with yours.")
 
 
-def _thing(state: GameState, thing: str) -> str:
+def _thing(state: Any, thing: str) -> str:
     if thing == "house":
         return "house rules: "
     model = state.character(thing) or state.bot(thing)

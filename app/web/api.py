@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
-from app import games
+from app import games, rulesets
 from app.rules.commands import Refused
 from app.rules.models import GameName
 from app.tables import Game, Step
@@ -19,9 +19,13 @@ from app.web.view import step_summary
 router = APIRouter(prefix="/api/games", tags=["games"])
 
 
+RulesetId = Annotated[str, Field(max_length=40), AfterValidator(rulesets.known)]
+
+
 class NewGame(BaseModel):
     name: GameName
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    ruleset: RulesetId = rulesets.DEFAULT
 
 
 class Rename(BaseModel):
@@ -44,7 +48,8 @@ def links(game: Game) -> dict[str, str]:
 
 
 def game_json(opened_game: Game, state: dict[str, Any], access: str) -> dict[str, Any]:
-    data = {"id": opened_game.id, "name": opened_game.name, "seq": opened_game.seq, "access": access,
+    data = {"id": opened_game.id, "name": opened_game.name, "ruleset": opened_game.ruleset,
+            "seq": opened_game.seq, "access": access,
             "created_at": opened_game.created_at.isoformat(),
             "updated_at": opened_game.updated_at.isoformat(), **state,
             "view_token": opened_game.view_token, "view_url": f"/v/{opened_game.view_token}"}
@@ -60,9 +65,9 @@ def step_json(step: Step) -> dict[str, Any]:
 
 @router.post("", status_code=201)
 def create(body: NewGame, session: SessionDep) -> dict[str, Any]:
-    game = games.create_game(session, body.name.strip() or body.name, body.seed)
-    return {"id": game.id, "name": game.name, "seq": game.seq, "edit_token": game.edit_token,
-            "view_token": game.view_token, **links(game)}
+    game = games.create_game(session, body.name.strip() or body.name, body.seed, ruleset=body.ruleset)
+    return {"id": game.id, "name": game.name, "ruleset": game.ruleset, "seq": game.seq,
+            "edit_token": game.edit_token, "view_token": game.view_token, **links(game)}
 
 
 @router.get("/{token}")

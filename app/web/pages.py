@@ -6,14 +6,14 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
-from app import games
+from app import games, rulesets
 from app.rules.glossary import AREAS
 from app.rules.models import GameName
 from app.web import device
 from app.web.deps import EditDep, OpenedDep, SessionDep
-from app.web.panels import game_context
+from app.web.panels import game_context, page_template
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -22,10 +22,12 @@ router = APIRouter(include_in_schema=False)
 class GameForm(BaseModel):
     name: GameName
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    ruleset: Annotated[str, AfterValidator(rulesets.known)] = rulesets.DEFAULT
 
 
 MESSAGES = {"name": "Give a name of 1 to 80 characters.",
-            "seed": f"Write a whole number from 0 to {2**31 - 1}, or leave it blank."}
+            "seed": f"Write a whole number from 0 to {2**31 - 1}, or leave it blank.",
+            "ruleset": "Choose one of the rulesets listed."}
 
 
 def form_errors(error: ValidationError) -> dict[str, str]:
@@ -34,7 +36,8 @@ def form_errors(error: ValidationError) -> dict[str, str]:
     for e in error.errors():
         key = ".".join(str(p) for p in e["loc"]) or "form"
         said = e["msg"].removeprefix("Value error, ")  # our own check's words (printable)
-        errors.setdefault(key, f"The name {said}." if e["type"] == "value_error" else MESSAGES.get(key, said))
+        errors.setdefault(key, f"The name {said}." if key == "name" and e["type"] == "value_error"
+                          else MESSAGES.get(key, said))
     return errors
 
 
@@ -78,14 +81,15 @@ def rules(request: Request):
 
 @router.post("/games", response_class=HTMLResponse)
 def create_game(request: Request, session: SessionDep,
-                name: Annotated[str, Form()] = "", seed: Annotated[str, Form()] = ""):
+                name: Annotated[str, Form()] = "", seed: Annotated[str, Form()] = "",
+                ruleset: Annotated[str, Form()] = rulesets.DEFAULT):
     try:
-        form = GameForm(name=name.strip(), seed=seed.strip() or None)
+        form = GameForm(name=name.strip(), seed=seed.strip() or None, ruleset=ruleset)
     except ValidationError as error:
         context = {**device.home_context(request, session), "errors": form_errors(error),
-                   "values": {"name": name, "seed": seed}}
+                   "values": {"name": name, "seed": seed, "ruleset": ruleset}}
         return device.render_home(request, context, 422)
-    game = games.create_game(session, form.name, form.seed)
+    game = games.create_game(session, form.name, form.seed, ruleset=form.ruleset)
     return RedirectResponse(f"/g/{game.edit_token}", status_code=303)
 
 
@@ -111,7 +115,7 @@ def watch(request: Request, opened: OpenedDep, session: SessionDep, before: int 
 
 def game_page(request: Request, opened, session, before: int | None = None, bot: str | None = None):
     context = game_context(opened, session, log_before=before, chosen_bot=bot)
-    return templates.TemplateResponse(request, "game.html", context)
+    return templates.TemplateResponse(request, page_template(opened.game), context)
 
 
 @router.post("/g/{token}/rename", response_class=HTMLResponse)
@@ -143,7 +147,7 @@ def _rename_refused(request: Request, opened, session, errors: dict[str, str], n
                    "row_values": values}
         return device.render_home(request, context, 422)
     context = game_context(opened, session, errors=errors, values=values)
-    name = "_game_title.html" if is_htmx(request) else "game.html"
+    name = "_game_title.html" if is_htmx(request) else page_template(opened.game)
     return templates.TemplateResponse(request, name, context, status_code=422)
 
 

@@ -33,7 +33,24 @@ LOG_LENGTH = 40  # steps per page of the log; "Show older" loads the page before
 LOG_MOST = 2000  # a log opened down to an old step (live refresh, going back) shows at most this many
 
 # Panels that need more than the state (the turn panel's carried-over answers) add to the context.
-CONTEXT_HOOKS: list[Callable[[Opened, Session, dict[str, Any]], dict[str, Any]]] = []
+Hook = Callable[[Opened, Session, dict[str, Any]], dict[str, Any]]
+CONTEXT_HOOKS: list[Hook] = []  # Potham 2038's
+
+# Other rulesets (app/web/rulesets): their game page, the panels they draw themselves and their
+# context hooks, by ruleset id. The log, share and title panels are everyone's.
+RULESET_PAGES: dict[str, str] = {}
+RULESET_PANELS: dict[str, dict[str, str]] = {}
+RULESET_HOOKS: dict[str, list[Hook]] = {}
+
+
+def page_template(game: Any) -> str:
+    return RULESET_PAGES.get(game.ruleset, "game.html")
+
+
+def panel_template(game: Any, name: str) -> str:
+    if name not in PANELS:
+        raise HTTPException(404, f"No panel named {name!r}.")
+    return RULESET_PANELS.get(game.ruleset, {}).get(name, PANELS[name])
 
 
 def log_context(opened: Opened, session: Session, before: int | None = None,
@@ -71,19 +88,19 @@ def game_context(opened: Opened, session: Session, log_before: int | None = None
                  log_oldest: int | None = None, log_after: int | None = None, **extra: Any) -> dict[str, Any]:
     """Everything any panel needs; computed once per request."""
     step = games.latest_step(session, opened.game)
+    ruleset = games.ruleset_of(opened.game)
     context = {**log_context(opened, session, log_before, log_oldest, log_after),
-               "state": games.state_of(step), "step": step}
-    for hook in CONTEXT_HOOKS:
+               "state": games.state_of(step, ruleset), "step": step, "ruleset": ruleset}
+    for hook in RULESET_HOOKS.get(ruleset.id, CONTEXT_HOOKS):
         context |= hook(opened, session, context)
     return context | extra
 
 
 def render_panel(request: Request, name: str, context: dict[str, Any],
                  status_code: int = 200) -> HTMLResponse:
-    if name not in PANELS:
-        raise HTTPException(404, f"No panel named {name!r}.")
+    template = panel_template(context["game"], name)
     # X-Game-Seq: the step this panel shows; live.js sends it back as `seen` (no lost update)
-    return templates.TemplateResponse(request, PANELS[name], context, status_code=status_code,
+    return templates.TemplateResponse(request, template, context, status_code=status_code,
                                       headers={"X-Game-Seq": str(context["game"].seq)})
 
 
@@ -126,7 +143,7 @@ def several_panels(request: Request, names: PanelNames, opened: OpenedDep, sessi
     if html is None:
         context = game_context(opened, session, before, oldest, after, chosen_bot=bot, request=request)
         wanted = dict.fromkeys(names.split(","))
-        html = "".join(templates.get_template(PANELS[n]).render(context) for n in wanted)
+        html = "".join(templates.get_template(panel_template(game, n)).render(context) for n in wanted)
         RENDERED.put(key, html)
     return HTMLResponse(html, headers={"X-Game-Seq": str(game.seq), "Cache-Control": "no-store"})
 

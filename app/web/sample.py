@@ -12,7 +12,7 @@ from fastapi.responses import RedirectResponse
 
 from app import games
 from app.tables import Game
-from app.web.deps import EditDep, SessionDep
+from app.web.deps import POTHAM_ONLY, EditDep, SessionDep
 
 router = APIRouter(include_in_schema=False)
 
@@ -49,7 +49,7 @@ def start_sample_game(session: SessionDep):
     return RedirectResponse(f"/g/{game.edit_token}", status_code=303)  # the page remembers it on this device
 
 
-@router.post("/g/{token}/roster/sample")
+@router.post("/g/{token}/roster/sample", dependencies=[POTHAM_ONLY])
 def use_sample_roster(opened: EditDep, session: SessionDep):
     """An empty game takes the sample roster (refused once it has any model: nothing is mixed)."""
     state = games.current_state(session, opened.game)

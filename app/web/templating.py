@@ -7,6 +7,7 @@ from pathlib import Path
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from app import rulesets
 from app.rules import glossary
 from app.rules.models import PHASE_NAMES
 
@@ -31,13 +32,25 @@ def rule_badge(text: str | None) -> Markup:
     for rule in (part.strip() for part in str(text or "").split("·")):
         if not rule:
             continue
-        said = glossary.summary(rule)
+        said, page = glossary.summary(rule), "/rules"
+        if said is None and (found := rulesets.rule_summary(rule)) is not None:  # another ruleset's id
+            page, said = f"/rules/{found[0].id}", found[1]
         if said is None:  # an id the glossary does not know: a plain badge, never a broken link
             badges.append(Markup('<span class="rule">{}</span>').format(rule))
             continue
-        badges.append(Markup('<a class="rule" href="/rules#{0}" data-rule="{0}" data-summary="{1}" '
-                             'aria-expanded="false" title="{1}">{0}</a>').format(rule, said))
+        badges.append(Markup('<a class="rule" href="{2}#{0}" data-rule="{0}" data-summary="{1}" '
+                             'aria-expanded="false" title="{1}">{0}</a>').format(rule, said, page))
     return Markup(" ").join(badges)
 
 
 templates.env.globals["rule_badge"] = rule_badge
+
+
+def ruleset_name(ruleset_id: str | None) -> str:
+    """"Potham Chronicles 2038", "Zone (d6 pools, range bands)"…: a game's ruleset, on every page."""
+    found = rulesets.RULESETS.get(ruleset_id or rulesets.DEFAULT)
+    return found.name if found else str(ruleset_id)
+
+
+templates.env.globals.update(ruleset_name=ruleset_name, RULESETS=rulesets.RULESETS,
+                             DEFAULT_RULESET=rulesets.DEFAULT)

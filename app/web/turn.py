@@ -22,19 +22,19 @@ from app.rules.models import GameState
 from app.rules.turn import Adjust
 from app.web import house, odds, turn_context, view  # noqa: F401  (routes, context hook, template helpers)
 from app.web.command_forms import FormValues, as_json, expect_of, field_messages, form_to_body, int_or_none
-from app.web.deps import EditDep, Opened, SessionDep
-from app.web.panels import PANELS, game_context
+from app.web.deps import POTHAM_ONLY, EditDep, Opened, SessionDep
+from app.web.panels import game_context, page_template, panel_template
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
-router.include_router(house.router)
+router.include_router(house.router, dependencies=[POTHAM_ONLY])
 
 # The panels a step always changes; each answer carries them (the main one in place).
 TURN_PANELS = ("turn", "status", "log")
 
 
 def render(name: str, context: dict[str, Any]) -> str:
-    return templates.get_template(PANELS[name]).render(context)
+    return templates.get_template(panel_template(context["game"], name)).render(context)
 
 
 def answer(request: Request, opened: Opened, session, main: str, status_code: int = 200,
@@ -45,7 +45,8 @@ def answer(request: Request, opened: Opened, session, main: str, status_code: in
         if status_code < 400 and changed:
             return RedirectResponse(f"/g/{opened.token}", status_code=303)
         context = game_context(opened, session, **extra)
-        return templates.TemplateResponse(request, "game.html", context, status_code=status_code)
+        page = page_template(opened.game)
+        return templates.TemplateResponse(request, page, context, status_code=status_code)
     context = game_context(opened, session, **extra)
     parts = [render(main, context)]
     if changed:
@@ -165,7 +166,7 @@ async def undo(request: Request, opened: EditDep, session: SessionDep):
     return answer(request, opened, session, "log", log_oldest=to_seq)
 
 
-@router.post("/g/{token}/turn/order", response_class=HTMLResponse)
+@router.post("/g/{token}/turn/order", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
 async def propose_order(request: Request, opened: EditDep, session: SessionDep):
     """Move one bot up or down in the proposed activation order; nothing is saved until the
     player uses the order (set_activation_order), so trying orders leaves no trace in the log."""
@@ -183,7 +184,7 @@ async def propose_order(request: Request, opened: EditDep, session: SessionDep):
     return answer(request, opened, session, "turn", changed=False, order=order, proposed=True)
 
 
-@router.get("/g/{token}/turn/odds", response_class=HTMLResponse)
+@router.get("/g/{token}/turn/odds", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
 def shoot_odds_fragment(request: Request, opened: EditDep, session: SessionDep,
                         character_id: str = "", target_id: str = "", cover: str = "none",
                         melee_with: Annotated[list[str] | None, Query(alias="melee_with[]")] = None,
@@ -197,7 +198,7 @@ def shoot_odds_fragment(request: Request, opened: EditDep, session: SessionDep,
     return templates.TemplateResponse(request, "_odds.html", {"state": state, "target": target, "shot": shot})
 
 
-@router.get("/g/{token}/turn/melee-odds", response_class=HTMLResponse)
+@router.get("/g/{token}/turn/melee-odds", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
 def melee_odds_fragment(request: Request, opened: EditDep, session: SessionDep, bot_id: str = "",
                         character_id: str = "", attacker: str = ""):
     """Who attacks and the odds of one engagement for the Special Rule chosen on its form, so the
@@ -211,7 +212,7 @@ def melee_odds_fragment(request: Request, opened: EditDep, session: SessionDep, 
                                       {"state": state, "bot": bot, "target": target, "o": o})
 
 
-@router.get("/g/{token}/turn/shot-odds", response_class=HTMLResponse)
+@router.get("/g/{token}/turn/shot-odds", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
 def shot_odds_fragment(request: Request, opened: EditDep, session: SessionDep, bot_id: str = "",
                        character_id: str = "", cover: str = ""):
     """The odds of an AI-Bot's Shoot at the target and Cover on its form (R-SHOOT-COVER)."""

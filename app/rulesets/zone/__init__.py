@@ -1,0 +1,28 @@
+"""Zone: the d6-pool, range-band rules of seed 002 as a ruleset (docs/rules-zone.md). Pure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.rulesets.base import Ruleset
+from app.rulesets.zone import play  # noqa: F401  (registers the round commands)
+from app.rulesets.zone.commands import COMMANDS
+from app.rulesets.zone.glossary import GLOSSARY
+from app.rulesets.zone.models import ZoneState
+
+
+def columns(state: ZoneState) -> dict[str, Any]:
+    """The saved-games list shows the round (Z-ROUND)."""
+    return {"turn": state.round, "phase": 1, "danger": 0, "status": state.status}
+
+
+RULESET = Ruleset(
+    id="zone",
+    name="Zone (d6 pools, range bands)",
+    summary="Year Zero-style quick reference: one action and one maneuver, range bands, "
+    "stunts, pushing, trauma and Broken.",
+    state=ZoneState,
+    commands=COMMANDS,
+    columns=columns,
+    glossary=GLOSSARY,
+)

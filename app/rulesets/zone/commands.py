@@ -1,0 +1,189 @@
+"""The zone commands (its own namespace, docs/rulesets.md): roster, house rules, an NPC's round,
+attacks each way, the end of a round, days and recovery. Handlers are pure."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from app.rules.commands import Body, Commands, Entry, Refused
+from app.rules.models import Name
+from app.rulesets.zone.brain import Facts
+from app.rulesets.zone.models import (
+    Attributes,
+    Character,
+    Npc,
+    Person,
+    Role,
+    Stunt,
+    Track,
+    Weapon,
+    ZoneHouse,
+    ZoneState,
+)
+
+COMMANDS = Commands()
+command = COMMANDS.command
+Faces = list[int]
+
+
+class CharacterSheet(Body):
+    name: Name
+    attributes: Attributes = Field(default_factory=Attributes)
+
+
+class NpcSheet(Body):
+    name: Name
+    role: Role = "hunter"
+    attributes: Attributes = Field(default_factory=Attributes)
+    fight: int = Field(default=3, ge=0, le=30)
+    shoot: int = Field(default=0, ge=0, le=30)
+    melee: Weapon = Field(default_factory=Weapon)
+    gun: Weapon | None = None
+    subject: Name | None = None
+    object: Name | None = None
+    waypoints: list[Name] = Field(default_factory=list, max_length=20)
+
+    @field_validator("gun")
+    @classmethod
+    def a_gun_is_ranged(cls, gun: Weapon | None) -> Weapon | None:
+        """Z-SHOOT: the sheet's gun is its ranged weapon."""
+        return gun.model_copy(update={"ranged": True}) if gun is not None else None
+
+    def as_npc(self, npc_id: str) -> Npc:
+        return Npc(id=npc_id, **self.model_dump(exclude={"melee", "gun"}), melee=self.melee, gun=self.gun)
+
+
+class AddCharacter(Body):
+    character: CharacterSheet
+
+
+class AddNpc(Body):
+    npc: NpcSheet
+
+
+class Remove(Body):
+    id: str = Field(max_length=40)
+
+
+class SetHouse(Body):
+    house: ZoneHouse
+
+
+class Activate(Body):
+    npc_id: str = Field(max_length=40)
+    facts: Facts = Field(default_factory=Facts)
+
+
+class NpcAttack(Body):
+    npc_id: str = Field(max_length=40)
+    character_id: str | None = Field(default=None, max_length=40)  # else the decision's target
+    faces: list[int] | None = Field(default=None, max_length=60)  # entered dice (Z-DICE)
+    pushes: list[list[int]] = Field(default_factory=list, max_length=30)
+
+
+class CharacterAttack(Body):
+    character_id: str = Field(max_length=40)
+    npc_id: str = Field(max_length=40)
+    kind: Literal["fight", "shoot"] = "fight"
+    pool: int = Field(ge=0, le=30)  # the attacker's dice (attribute + skill + gear), as on the sheet
+    weapon_damage: int = Field(default=1, ge=0, le=20)
+    push: bool = False
+    stunt: Stunt = "damage"
+    faces: list[int] | None = Field(default=None, max_length=60)
+    push_faces: list[int] | None = Field(default=None, max_length=60)
+
+
+class DayReport(Body):
+    character_id: str = Field(max_length=40)
+    ate: bool = True
+    drank: bool = True
+    slept: bool = True
+
+
+class PassDay(Body):
+    reports: list[DayReport] = Field(default_factory=list, max_length=50)
+
+
+class Cold(Body):
+    character_id: str = Field(max_length=40)
+    failed: bool = True
+
+
+class Recover(Body):
+    character_id: str = Field(max_length=40)
+    track: Track
+    points: int = Field(default=1, ge=1, le=100)
+
+
+class Nothing(Body):
+    pass
+
+
+def new_id(state: ZoneState, prefix: str) -> tuple[str, ZoneState]:
+    return f"{prefix}{state.next_id}", state.model_copy(update={"next_id": state.next_id + 1})
+
+
+def put(state: ZoneState, person: Person) -> ZoneState:
+    """The state with this Character or NPC replaced."""
+    if isinstance(person, Npc):
+        return state.model_copy(update={"npcs": [person if n.id == person.id else n for n in state.npcs]})
+    return state.model_copy(
+        update={"characters": [person if c.id == person.id else c for c in state.characters]}
+    )
+
+
+def character(state: ZoneState, character_id: str) -> Character:
+    found = state.character(character_id)
+    if found is None:
+        raise Refused("No such Character in this game.")
+    return found
+
+
+def npc(state: ZoneState, npc_id: str) -> Npc:
+    found = state.bot(npc_id)
+    if found is None:
+        raise Refused("No such NPC in this game.")
+    return found
+
+
+@command("add_character", AddCharacter)
+def add_character(state: ZoneState, body: AddCharacter, rng: Random):
+    cid, state = new_id(state, "c")
+    new = Character(id=cid, **body.character.model_dump())
+    return state.model_copy(update={"characters": [*state.characters, new]}), [Entry(f"{new.name} joins.")]
+
+
+@command("add_npc", AddNpc)
+def add_npc(state: ZoneState, body: AddNpc, rng: Random):
+    nid, state = new_id(state, "n")
+    new = body.npc.as_npc(nid)
+    return state.model_copy(update={"npcs": [*state.npcs, new]}), [
+        Entry(f"{new.name} ({new.role.capitalize()}) joins the NPCs.", f"Z-ROLE-{new.role.upper()}")
+    ]
+
+
+@command("remove_character", Remove)
+def remove_character(state: ZoneState, body: Remove, rng: Random):
+    gone = character(state, body.id)
+    return state.model_copy(update={"characters": [c for c in state.characters if c.id != body.id]}), [
+        Entry(f"{gone.name} leaves the game.")
+    ]
+
+
+@command("remove_npc", Remove)
+def remove_npc(state: ZoneState, body: Remove, rng: Random):
+    gone = npc(state, body.id)
+    return state.model_copy(
+        update={
+            "npcs": [n for n in state.npcs if n.id != body.id],
+            "decisions": [d for d in state.decisions if d.npc_id != body.id],
+        }
+    ), [Entry(f"{gone.name} leaves the game.")]
+
+
+@command("set_house_rules", SetHouse, sets=lambda state, body: {"house": state.house.model_dump(mode="json")})
+def set_house_rules(state: ZoneState, body: SetHouse, rng: Random):
+    return state.model_copy(update={"house": body.house}), [Entry("House rules changed.", "Z-DICE")]

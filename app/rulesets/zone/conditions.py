@@ -1,0 +1,133 @@
+"""The daily conditions of seed 002 (starving, dehydrated, sleepless, hypothermic), per Character,
+and what they do to recovery (Z-COND-*, Z-RECOVER)."""
+
+from __future__ import annotations
+
+from app.rules.commands import Entry, Refused
+from app.rulesets.zone.combat import take_trauma
+from app.rulesets.zone.models import Character, Track
+
+# Z-RECOVER: which trauma a condition stops recovering
+BLOCKS: dict[str, set[str]] = {
+    "starving": {"damage"},  # Z-COND-STARVING: cannot restore Strength
+    "dehydrated": {"damage", "fatigue", "confusion", "doubt"},  # Z-COND-DEHYDRATED: any trauma
+    "sleepless": {"confusion"},  # Z-COND-SLEEPLESS: cannot restore Wits
+    "hypothermic": {"damage", "confusion"},  # Z-COND-HYPOTHERMIC: not Strength or Wits
+}
+RULE_OF = {
+    "starving": "Z-COND-STARVING",
+    "dehydrated": "Z-COND-DEHYDRATED",
+    "sleepless": "Z-COND-SLEEPLESS",
+    "hypothermic": "Z-COND-HYPOTHERMIC",
+}
+
+
+def hurt(c: Character, track: Track, points: int, entries: list[Entry]) -> Character:
+    new, said = take_trauma(c, track, points)
+    entries.extend(said)
+    return new  # type: ignore[return-value]
+
+
+def starve(c: Character, ate: bool, entries: list[Entry]) -> Character:
+    """Z-COND-STARVING: a day without grub makes a Character starving; each further day starving
+    without grub is one more damage; broken by damage while starving, another day without grub
+    kills. One ration ends it."""
+    if ate:
+        if c.starving:
+            entries.append(Entry(f"{c.name} eats a ration of grub: no longer starving.", "Z-COND-STARVING"))
+        return c.model_copy(update={"starving": False})
+    if not c.starving:
+        entries.append(Entry(f"{c.name} had no grub today: starving.", "Z-COND-STARVING"))
+        return c.model_copy(update={"starving": True})
+    if c.score("damage") == 0:
+        entries.append(
+            Entry(f"{c.name}, broken by damage while starving, dies without grub.", "Z-COND-STARVING")
+        )
+        return c.model_copy(update={"dead": True})
+    return hurt(c, "damage", 1, entries)
+
+
+def thirst(c: Character, drank: bool, entries: list[Entry]) -> Character:
+    """Z-COND-DEHYDRATED: a day without water makes a Character dehydrated; each further day one
+    damage and one fatigue; broken by any trauma while dehydrated, another day kills."""
+    if drank:
+        if c.dehydrated:
+            entries.append(
+                Entry(f"{c.name} drinks a ration of water: no longer dehydrated.", "Z-COND-DEHYDRATED")
+            )
+        return c.model_copy(update={"dehydrated": False})
+    if not c.dehydrated:
+        entries.append(Entry(f"{c.name} had no water today: dehydrated.", "Z-COND-DEHYDRATED"))
+        return c.model_copy(update={"dehydrated": True})
+    if c.broken:
+        entries.append(Entry(f"{c.name}, broken while dehydrated, dies without water.", "Z-COND-DEHYDRATED"))
+        return c.model_copy(update={"dead": True})
+    return hurt(hurt(c, "damage", 1, entries), "fatigue", 1, entries)
+
+
+def sleep(c: Character, slept: bool, entries: list[Entry]) -> Character:
+    """Z-COND-SLEEPLESS: a day without four hours of sleep makes a Character sleepless; each
+    further day one more confusion; broken by confusion while sleepless, they collapse."""
+    if slept:
+        if c.sleepless:
+            entries.append(Entry(f"{c.name} sleeps four hours: no longer sleepless.", "Z-COND-SLEEPLESS"))
+        return c.model_copy(update={"sleepless": False})
+    if not c.sleepless:
+        entries.append(Entry(f"{c.name} did not sleep four hours: sleepless.", "Z-COND-SLEEPLESS"))
+        return c.model_copy(update={"sleepless": True})
+    c = hurt(c, "confusion", 1, entries)
+    if c.score("confusion") == 0:
+        entries.append(
+            Entry(
+                f"{c.name}, broken by confusion while sleepless, collapses unconscious for four "
+                "hours or more.",
+                "Z-COND-SLEEPLESS",
+            )
+        )
+    return c
+
+
+def pass_day(c: Character, ate: bool, drank: bool, slept: bool) -> tuple[Character, list[Entry]]:
+    """Z-DAY: one day's needs for one Character, in the seed's order."""
+    entries: list[Entry] = []
+    if c.dead:
+        return c, entries
+    for need, had in ((starve, ate), (thirst, drank), (sleep, slept)):
+        c = need(c, had, entries)
+        if c.dead:
+            break
+    return c, entries
+
+
+def endure_cold(c: Character, failed: bool) -> tuple[Character, list[Entry]]:
+    """Z-COND-HYPOTHERMIC: a failed Endure roll in the cold makes a Character hypothermic, with one
+    damage and one confusion at once (and each failure after); broken by damage when hypothermic,
+    the next failure kills."""
+    if not failed:
+        return c, [Entry(f"{c.name} endures the cold.", "Z-COND-HYPOTHERMIC")]
+    entries: list[Entry] = []
+    if c.hypothermic and c.score("damage") == 0:
+        entries.append(
+            Entry(f"{c.name}, broken by damage while hypothermic, dies of the cold.", "Z-COND-HYPOTHERMIC")
+        )
+        return c.model_copy(update={"dead": True}), entries
+    entries.append(Entry(f"{c.name} fails to Endure the cold: hypothermic.", "Z-COND-HYPOTHERMIC"))
+    c = c.model_copy(update={"hypothermic": True})
+    return hurt(hurt(c, "damage", 1, entries), "confusion", 1, entries), entries
+
+
+def warm_up(c: Character) -> tuple[Character, list[Entry]]:
+    return c.model_copy(update={"hypothermic": False}), [
+        Entry(f"{c.name} is warm again: no longer hypothermic.", "Z-COND-HYPOTHERMIC")
+    ]
+
+
+def recover(c: Character, track: Track, points: int) -> tuple[Character, list[Entry]]:
+    """Z-RECOVER: restore trauma the Character's conditions allow (refused, naming the condition,
+    otherwise)."""
+    for condition, blocked in BLOCKS.items():
+        if getattr(c, condition) and track in blocked:
+            raise Refused(f"{c.name} is {condition} and cannot recover {track}.", RULE_OF[condition])
+    healed = min(points, getattr(c, track))
+    new = c.model_copy(update={track: getattr(c, track) - healed})
+    return new, [Entry(f"{c.name} recovers {healed} {track}.", "Z-RECOVER")]

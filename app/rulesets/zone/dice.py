@@ -1,0 +1,102 @@
+"""Z-DICE: pools of six-sided dice, a success on a 6 (house default, editable), and pushing.
+
+Exact odds by closed form (Fractions): every die is independent, so the number of successes is
+binomial with a per-die chance that follows from the push rule. Tests check them against
+brute-force enumeration of every face.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from random import Random
+
+MAX_POOL = 30
+MAX_PUSHES = 30  # Z-FULL-AUTO: "again and again", until the bullets run out
+
+
+def bane_faces(success_faces: list[int]) -> set[int]:
+    """Z-PUSH: a 1 stays when the roll is pushed (and costs the roller, Z-PUSH-COST)."""
+    return {1} - set(success_faces)
+
+
+def die_success(success_faces: list[int], pushes: int = 0) -> Fraction:
+    """One die's chance to end on a success after `pushes` re-rolls of what was neither a success
+    nor a 1 (Z-PUSH; Z-FULL-AUTO pushes again and again)."""
+    s = Fraction(len(set(success_faces)), 6)
+    rerolled = 1 - s - Fraction(len(bane_faces(success_faces)), 6)
+    return s * sum(rerolled**j for j in range(pushes + 1))
+
+
+def distribution(dice: int, success_faces: list[int], pushes: int = 0) -> list[Fraction]:
+    """P(exactly k successes) for k = 0..dice."""
+    p = die_success(success_faces, pushes)
+    return [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)]
+
+
+def pool_odds(dice: int, success_faces: list[int], pushes: int = 0) -> dict:
+    """api.md § Rulesets: p_success (at least one success) and successes_at_least {"k": p}."""
+    exact = distribution(dice, success_faces, pushes)
+    at_least = {str(k): float(sum(exact[k:])) for k in range(1, dice + 1)}
+    return {
+        "dice": dice,
+        "pushes": pushes,
+        "p_success": float(sum(exact[1:])),
+        "successes_at_least": at_least,
+        "expected_successes": float(dice * die_success(success_faces, pushes)),
+    }
+
+
+@dataclass(frozen=True)
+class PoolRoll:
+    """A rolled pool: the faces of the first roll and of each push (Z-PUSH)."""
+
+    rolls: tuple[tuple[int, ...], ...]
+    success_faces: tuple[int, ...]
+    by: str = "app"
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        return self.rolls[-1]
+
+    @property
+    def successes(self) -> int:
+        return sum(1 for f in self.faces if f in self.success_faces)
+
+    @property
+    def banes(self) -> int:
+        """1s showing after a push (Z-PUSH-COST); none on an unpushed roll."""
+        return (
+            sum(1 for f in self.faces if f == 1 and f not in self.success_faces) if len(self.rolls) > 1 else 0
+        )
+
+    def as_dict(self) -> dict:
+        return {
+            "by": self.by,
+            "faces": [{"roll": str(i), "face": f} for i, roll in enumerate(self.rolls) for f in roll],
+            "successes": self.successes,
+            "pushes": len(self.rolls) - 1,
+        }
+
+
+def roll(dice: int, success_faces: list[int], rng: Random, entered: list[int] | None = None) -> PoolRoll:
+    faces = tuple(entered) if entered is not None else tuple(rng.randint(1, 6) for _ in range(dice))
+    return PoolRoll((faces,), tuple(success_faces), "entered" if entered is not None else "app")
+
+
+def push(pool: PoolRoll, rng: Random, entered: list[int] | None = None) -> PoolRoll:
+    """Z-PUSH: every die that shows neither a success nor a 1 is rolled once more (`entered`: the
+    new faces of those dice, in order)."""
+    keep = set(pool.success_faces) | bane_faces(list(pool.success_faces))
+    again = iter(entered) if entered is not None else None
+    faces = tuple(
+        f if f in keep else (next(again) if again is not None else rng.randint(1, 6)) for f in pool.faces
+    )
+    return PoolRoll((*pool.rolls, faces), pool.success_faces, "entered" if entered is not None else pool.by)
+
+
+def rerolled_count(pool: PoolRoll) -> int:
+    """How many dice a push of this pool rolls again (the faces a player must enter)."""
+    keep = set(pool.success_faces) | bane_faces(list(pool.success_faces))
+    return sum(1 for f in pool.faces if f not in keep)

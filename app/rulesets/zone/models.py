@@ -1,0 +1,170 @@
+"""Frozen value types of a zone game (seed 002, the Year Zero-style quick reference): range
+bands, people with four attributes and their trauma, NPCs with a role, the house rules.
+
+Pure: pydantic only. Every change is a new state (`model_copy(update=...)`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from app.rules.models import Frozen, Name
+
+# Z-BANDS: the five range bands, closest first; a move is one step along this list (Z-MOVE).
+Band = Literal["arms_length", "near", "short", "long", "distant"]
+BANDS: tuple[Band, ...] = ("arms_length", "near", "short", "long", "distant")
+BAND_NAMES = {
+    "arms_length": "Arm's Length",
+    "near": "Near",
+    "short": "Short",
+    "long": "Long",
+    "distant": "Distant",
+}
+Role = Literal["hunter", "sentry", "worker", "patrol"]
+# Z-TRAUMA: each kind of trauma decreases one attribute
+Track = Literal["damage", "fatigue", "confusion", "doubt"]
+TRACK_OF = {"damage": "strength", "fatigue": "agility", "confusion": "wits", "doubt": "empathy"}
+Stunt = Literal["damage", "fatigue", "disarm", "knock_down", "grapple"]
+Status = Literal["playing", "ended"]
+Dice = Annotated[int, Field(ge=0, le=30)]
+Score = Annotated[int, Field(ge=1, le=10)]
+Points = Annotated[int, Field(ge=0, le=100)]
+MAX_ROUND = 100_000
+
+
+def step(band: Band) -> int:
+    """A band's distance in moves from Arm's Length (Z-MOVE: a move is one band step)."""
+    return BANDS.index(band)
+
+
+class Attributes(Frozen):
+    """Z-TRAUMA: the four attribute scores (their maximum); trauma decreases them."""
+
+    strength: Score = 3
+    agility: Score = 3
+    wits: Score = 3
+    empathy: Score = 3
+
+
+class Person(Frozen):
+    """Anyone with attributes and trauma: a Character or an NPC."""
+
+    id: str = Field(max_length=40)
+    name: Name
+    attributes: Attributes = Field(default_factory=Attributes)
+    damage: Points = 0
+    fatigue: Points = 0
+    confusion: Points = 0
+    doubt: Points = 0
+
+    def score(self, track: Track) -> int:
+        """What is left of the attribute a trauma track decreases (never below zero)."""
+        return max(0, getattr(self.attributes, TRACK_OF[track]) - getattr(self, track))
+
+    def broken_by(self) -> list[Track]:
+        """Z-BROKEN: the tracks whose attribute is at zero."""
+        return [t for t in TRACK_OF if self.score(t) == 0]  # type: ignore[misc]
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.broken_by())
+
+
+class Character(Person):
+    """A player's Character; the daily conditions are tracked per Character (Z-COND-*)."""
+
+    starving: bool = False
+    dehydrated: bool = False
+    sleepless: bool = False
+    hypothermic: bool = False
+    dead: bool = False
+
+
+class Weapon(Frozen):
+    """A weapon as the NPC brain needs it: dice it adds, damage, and its reach (Z-CLOSE: close
+    weapons reach Arm's Length or Near; Z-SHOOT: a ranged weapon's range is its furthest band)."""
+
+    name: Name = "Fists"
+    bonus: Dice = 0
+    damage: Annotated[int, Field(ge=0, le=20)] = 1
+    reach: Band = "arms_length"
+    ranged: bool = False
+    full_auto: bool = False
+    bullets: Points = 0
+
+
+class Npc(Person):
+    """An NPC the app plays: its role and assignment (Z-ROLE-*), its Fight and Shoot pools
+    (attribute + skill, as on its sheet) and its weapons."""
+
+    role: Role = "hunter"
+    fight: Dice = 3
+    shoot: Dice = 0
+    melee: Weapon = Field(default_factory=Weapon)
+    gun: Weapon | None = None
+    subject: Name | None = None  # a Sentry's
+    object: Name | None = None  # a Worker's
+    waypoints: list[Name] = Field(default_factory=list, max_length=20)  # a Patrol's route
+    next_waypoint: int = Field(default=0, ge=0, le=19)
+    prone: bool = False
+    disarmed: bool = False
+
+
+class PlannedAction(Frozen):
+    """One line of a decision card: an action or a maneuver, with its reason and rule id."""
+
+    kind: Literal["action", "maneuver"]
+    name: str = Field(max_length=40)
+    target: str | None = Field(default=None, max_length=80)
+    target_id: str | None = Field(default=None, max_length=40)
+    band_after: Band | None = None
+    reason: str = Field(max_length=600)
+    rule: str = Field(max_length=80)
+    status: Literal["pending", "done"] = "done"
+
+
+class Decision(Frozen):
+    """An NPC's round (Z-ROUND): one action and one maneuver, or two maneuvers."""
+
+    npc_id: str = Field(max_length=40)
+    round: int = Field(ge=1, le=MAX_ROUND)
+    actions: list[PlannedAction] = Field(max_length=2)
+    ties: list[str] = Field(default_factory=list, max_length=20)
+    note: str = Field(default="", max_length=600)
+
+
+class ZoneHouse(Frozen):
+    """What seed 002 leans on but does not state, editable per game (docs/rules-zone.md)."""
+
+    success_faces: list[Annotated[int, Field(ge=1, le=6)]] = Field(
+        default_factory=lambda: [6], min_length=1, max_length=5
+    )  # Z-DICE
+    npc_push: Literal["never", "no_success", "always"] = "no_success"  # Z-PUSH-CHOICE
+    npc_stunt: Stunt = "damage"  # Z-STUNT-CHOICE
+    zone_band: Band = "near"  # Z-ROLE-ZONE: an NPC's "zone" reaches this band
+    aim_bonus: Dice = 1  # Z-AIM
+    push_fatigue: bool = True  # Z-PUSH-COST: each 1 after a push costs the roller one fatigue
+    dice_mode: Literal["app", "entered"] = "app"
+
+
+class ZoneState(Frozen):
+    round: int = Field(default=1, ge=1, le=MAX_ROUND)
+    day: int = Field(default=1, ge=1, le=MAX_ROUND)
+    status: Status = "playing"
+    characters: list[Character] = Field(default_factory=list, max_length=50)
+    npcs: list[Npc] = Field(default_factory=list, max_length=50)
+    decisions: list[Decision] = Field(default_factory=list, max_length=50)  # this round's
+    house: ZoneHouse = Field(default_factory=ZoneHouse)
+    next_id: int = Field(default=1, ge=1)
+
+    def character(self, model_id: str) -> Character | None:
+        return next((c for c in self.characters if c.id == model_id), None)
+
+    def bot(self, model_id: str) -> Npc | None:
+        """The NPC with this id (named `bot` as every ruleset's state: preconditions.py)."""
+        return next((n for n in self.npcs if n.id == model_id), None)
+
+    def decision(self, npc_id: str) -> Decision | None:
+        return next((d for d in self.decisions if d.npc_id == npc_id), None)

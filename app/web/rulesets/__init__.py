@@ -1,0 +1,66 @@
+"""The web side of the rulesets (docs/rulesets.md): `GET /api/rulesets`, and each ruleset's own
+pages and stateless rules API, found by convention.
+
+For a ruleset `id` other than Potham 2038 (whose pages are the app's own), the module
+`app.web.rulesets.<id with - as _>` must exist and provide:
+  - `PAGE`: the template of its game page (it extends base.html and includes the shared panels),
+  - `PANELS`: panel name -> template, for the panels it draws itself (status, turn, roster…),
+  - `context(opened, session, context) -> dict`: what its panels need beyond the state,
+  - `router` (optional): its page routes (`/g/{token}/<id>/…`),
+  - `api` (optional): its stateless rules, mounted under `/api/rulesets/{id}`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from app import rulesets
+from app.web import panels
+from app.web.templating import templates
+
+router = APIRouter(prefix="/api/rulesets", tags=["rulesets"])
+pages = APIRouter(include_in_schema=False)
+
+
+def module_of(ruleset_id: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{ruleset_id.replace('-', '_')}")
+
+
+@router.get("")
+def list_rulesets() -> list[dict[str, Any]]:
+    """Every ruleset a game may be created under (api.md § Rulesets)."""
+    return [{"id": r.id, "name": r.name, "summary": r.summary, "default": r.id == rulesets.DEFAULT}
+            for r in rulesets.RULESETS.values()]
+
+
+@pages.get("/rules/{ruleset_id}", response_class=HTMLResponse)
+def rules_page(request: Request, ruleset_id: str):
+    """A ruleset's rule ids and their meaning (its rule badges link here, /rules/zone#Z-…)."""
+    if ruleset_id == rulesets.DEFAULT:
+        return RedirectResponse("/rules", status_code=303)
+    if ruleset_id not in rulesets.RULESETS:
+        raise HTTPException(404, "No such ruleset.")
+    return templates.TemplateResponse(request, "ruleset_rules.html", {"ruleset": rulesets.get(ruleset_id)})
+
+
+def install(app: FastAPI) -> None:
+    """Mount `GET /api/rulesets`, then each ruleset's page routes and stateless API, and register
+    its page, panels and context with the panels module."""
+    app.include_router(router)
+    app.include_router(pages)
+    for ruleset_id in rulesets.RULESETS:
+        if ruleset_id == rulesets.DEFAULT:
+            continue
+        web = module_of(ruleset_id)
+        panels.RULESET_PAGES[ruleset_id] = web.PAGE
+        panels.RULESET_PANELS[ruleset_id] = web.PANELS
+        panels.RULESET_HOOKS[ruleset_id] = [web.context]
+        if getattr(web, "api", None) is not None:
+            app.include_router(web.api, prefix=f"/api/rulesets/{ruleset_id}", tags=[f"rules: {ruleset_id}"])
+        if getattr(web, "router", None) is not None:
+            app.include_router(web.router)

@@ -1,0 +1,156 @@
+"""The zone ruleset's web side (docs/rulesets.md): its game page and panels, its form route, and
+its stateless rules API under /api/rulesets/zone (api.md § Rulesets)."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from app.rulesets.zone.brain import Facts, Target
+from app.rulesets.zone.commands import CharacterSheet, NpcSheet
+from app.rulesets.zone.dice import MAX_POOL, MAX_PUSHES, pool_odds
+from app.rulesets.zone.models import BAND_NAMES, BANDS, Character, Npc, ZoneHouse, ZoneState
+from app.rulesets.zone.roles import decide
+from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
+from app.web.deps import EditDep, Opened, SessionDep
+from app.web.templating import templates
+
+PAGE = "zone/game.html"
+PANELS = {"status": "zone/_status.html", "turn": "zone/_turn.html", "roster": "zone/_roster.html"}
+router = APIRouter(include_in_schema=False)
+api = APIRouter()
+
+templates.env.globals.update(ZONE_BANDS=BANDS, ZONE_BAND_NAMES=BAND_NAMES)
+
+
+# --- odds of an NPC's decided attack (the decision card shows them before the roll) --------
+
+
+def attack_dice(npc: Npc, name: str, aimed: bool, house: ZoneHouse) -> int:
+    if name == "fight":
+        return npc.fight + (0 if npc.disarmed else npc.melee.bonus)
+    gun = npc.gun
+    return npc.shoot + (gun.bonus if gun else 0) + (house.aim_bonus if aimed else 0)
+
+
+def npc_pushes(npc: Npc, name: str, house: ZoneHouse) -> int:
+    """Z-PUSH-CHOICE / Z-FULL-AUTO: how many re-rolls the NPC may make (for p_success, pushing
+    only when it has no success is the same as pushing always)."""
+    if house.npc_push == "never":
+        return 0
+    gun = npc.gun
+    if name == "shoot" and gun is not None and gun.full_auto:
+        return max(1, min(MAX_PUSHES, gun.bullets - 1))
+    return 1
+
+
+def card_odds(state: ZoneState) -> dict[str, dict[str, Any]]:
+    """npc id -> the odds of its pending attack."""
+    odds = {}
+    for decision in state.decisions:
+        npc = state.bot(decision.npc_id)
+        attack = next((a for a in decision.actions if a.status == "pending"), None)
+        if npc is None or attack is None:
+            continue
+        aimed = any(a.name == "aim" for a in decision.actions)
+        dice = attack_dice(npc, attack.name, aimed, state.house)
+        odds[npc.id] = pool_odds(dice, state.house.success_faces, npc_pushes(npc, attack.name, state.house))
+    return odds
+
+
+def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
+    state: ZoneState = ctx["state"]
+    waiting = [n for n in state.npcs if state.decision(n.id) is None and not n.broken]
+    return {"card_odds": card_odds(state), "waiting_npcs": waiting,
+            "living": [c for c in state.characters if not c.dead],
+            "news": ctx["step"] if ctx["step"].seq > 0 else None}
+
+
+# --- the page's forms ----------------------------------------------------------------------
+
+
+def unreported_facts_dropped(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A Character left at "—" (not on the table, or not reported) is no fact at all (Z-FACTS)."""
+    blank = {n.removesuffix(".band") for n, v in items if n.endswith(".band") and n.startswith("facts.seen.")
+             and not v.strip()}
+    return [(n, v) for n, v in items if not any(n.startswith(b + ".") for b in blank)]
+
+
+@router.post("/g/{token}/zone/{panel}", response_class=HTMLResponse)
+async def zone_command(request: Request, panel: str, opened: EditDep, session: SessionDep):
+    """Any zone command from a form (hidden `type`, fields named as its JSON); the answer is the
+    panel it came from (`roster` or `turn`) with the other step panels out of band."""
+    from app.web.turn import run  # the shared command runner (answers, 409s, refusals in place)
+
+    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+    form = FormValues(items)
+    data = form_to_body(unreported_facts_dropped(items))
+    main = panel if panel in ("roster", "turn") else "turn"
+    return run(request, opened, session, data, int_or_none(form.get("seen")), main=main, form=form,
+               expect=expect_of(form.get("expect")))
+
+
+# --- the stateless rules API (api.md § Rulesets) --------------------------------------------
+
+
+class OddsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    dice: int = Field(ge=0, le=MAX_POOL)
+    push: bool = False
+    pushes: int | None = Field(default=None, ge=0, le=MAX_PUSHES)  # full auto: re-rolls (Z-FULL-AUTO)
+    success_faces: list[int] = Field(default_factory=lambda: [6], min_length=1, max_length=5)
+
+    @field_validator("success_faces")
+    @classmethod
+    def faces_of_a_d6(cls, faces: list[int]) -> list[int]:
+        if any(not 1 <= f <= 6 for f in faces):
+            raise ValueError("faces of a six-sided die are 1 to 6")
+        return faces
+
+
+@api.post("/odds")
+def odds(body: OddsRequest) -> dict[str, Any]:
+    """Z-DICE, Z-PUSH: exact odds of a pool; `push` re-rolls once every die showing neither a
+    success nor a 1; `pushes` (full auto) that many times."""
+    pushes = body.pushes if body.pushes is not None else int(body.push)
+    return {**pool_odds(body.dice, body.success_faces, pushes), "push": body.push}
+
+
+class Named(CharacterSheet):
+    id: str = Field(max_length=40)
+
+
+class ActivationRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    npc: NpcSheet
+    characters: list[Named] = Field(default_factory=list, max_length=50)
+    facts: Facts = Field(default_factory=Facts)
+    house: ZoneHouse = Field(default_factory=ZoneHouse)
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+
+
+@api.post("/activation")
+def activation(body: ActivationRequest) -> dict[str, Any]:
+    """Z-ROUND: an NPC's round from the board facts, every line with its reason and rule id, and
+    the exact odds of its attack."""
+    npc = body.npc.as_npc("npc")
+    people = {c.id: Character(id=c.id, name=c.name, attributes=c.attributes) for c in body.characters}
+    unknown = [i for i, f in enumerate(body.facts.seen) if f.character_id not in people]
+    if unknown:
+        loc = ["body", "facts", "seen", unknown[0], "character_id"]
+        said = "Value error, not one of the characters"
+        raise HTTPException(422, [{"type": "value_error", "loc": loc, "msg": said}])
+    targets = [Target(people[f.character_id], f) for f in body.facts.seen]
+    plan = decide(npc, body.house, targets, body.facts, Random(body.seed))
+    actions = [a.model_dump(mode="json") for a in plan.actions]
+    for a in actions:
+        if a["name"] in ("fight", "shoot"):
+            aimed = any(b["name"] == "aim" for b in actions)
+            dice = attack_dice(npc, a["name"], aimed, body.house)
+            a["odds"] = pool_odds(dice, body.house.success_faces, npc_pushes(npc, a["name"], body.house))
+    return {"actions": actions, "ties": plan.ties, "notes": plan.notes, "needs": plan.needs}
+
