@@ -27,16 +27,20 @@ from app.rulesets.d20.game import (
 )
 
 Handler = Callable[[D20State, Any, Random], tuple[D20State, list[Entry]]]
+Sets = Callable[[D20State, Any], dict[str, dict[str, Any]]]
 HANDLERS: list[tuple[str, type[Body], Handler]] = []
+SETS: dict[str, Sets] = {}  # commands that overwrite values: a stale edit is refused (preconditions)
 
-__all__ = ["Body", "Entry", "Refused", "HANDLERS", "command"]
+__all__ = ["Body", "Entry", "Refused", "HANDLERS", "SETS", "command"]
 
 
-def command(name: str, body: type[Body]) -> Callable[[Handler], Handler]:
+def command(name: str, body: type[Body], sets: Sets | None = None) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
         if any(n == name for n, _, _ in HANDLERS):
             raise ValueError(f"command {name!r} registered twice")
         HANDLERS.append((name, body, fn))
+        if sets is not None:
+            SETS[name] = sets
         return fn
 
     return register

@@ -79,7 +79,17 @@ def set_condition(state: D20State, body: SetCondition, rng: Random) -> tuple[D20
     return state.replace_member(member.with_combatant(c)), [Entry(text, "D20-TURN")]
 
 
-@command("adjust", Adjust)
+def adjusted(state: D20State, body: Adjust) -> dict[str, dict[str, object]]:
+    member = state.member(body.member_id)
+    fields = {k: getattr(member, k) for k in ("hp", "dying", "wounded") if getattr(body, k) is not None}
+    return {body.member_id: fields} if member is not None else {}
+
+
+def house_of(state: D20State, body: SetHouse) -> dict[str, dict[str, object]]:
+    return {"house": state.house.model_dump()}
+
+
+@command("adjust", Adjust, sets=adjusted)
 def adjust(state: D20State, body: Adjust, rng: Random) -> tuple[D20State, list[Entry]]:
     """The player's correction: absolute values, logged as such."""
     member = member_or_refuse(state, body.member_id)
@@ -121,6 +131,6 @@ def staunch_bleeding(state: D20State, body: Check, rng: Random) -> tuple[D20Stat
     return state.replace_member(member.with_combatant(c)), [Entry(text, "D20-COND-BLEEDING")]
 
 
-@command("set_house_rules", SetHouse)
+@command("set_house_rules", SetHouse, sets=house_of)
 def set_house_rules(state: D20State, body: SetHouse, rng: Random) -> tuple[D20State, list[Entry]]:
     return state.model_copy(update={"house": body.house}), [Entry("House rules changed.")]
