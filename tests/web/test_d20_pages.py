@@ -83,3 +83,20 @@ def test_d20_is_listed_and_its_rules_page_explains_its_ids(client):
     assert "d20" in [r["id"] for r in listed]
     page = client.get("/rules/d20")
     assert page.status_code == 200 and 'id="D20-CRIT"' in page.text
+
+
+def test_a_played_d20_game_exports_and_imports_with_its_state_and_log(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    post(client, game, "turn", type="npc_turn", npc_id=raider,
+         **{"seen.0.character_id": ada, "seen.0.distance": "2", "seen.0.line_of_sight": "true"})
+    post(client, game, "turn", type="attack", attacker_id=raider, target_id=ada, natural="20")
+    exported = client.get(f"/api/games/{game['edit_token']}/export").json()
+    again = client.post("/api/games/import", json=exported)
+    assert again.status_code in (200, 201), again.text
+    copy = state(client, again.json())
+    original = state(client, game)
+    for key in ("ruleset", "seq", "round", "characters", "npcs", "turns"):
+        assert copy[key] == original[key], key
