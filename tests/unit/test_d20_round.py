@@ -128,3 +128,23 @@ def test_D20_ROLE_PATROL_advances_its_waypoint_when_reached(table):
     state, _ = run(table, "add_npc", npc={"name": "Beat", "role": "patrol", "waypoints": ["A", "B"]})
     state, _ = run(state, "npc_turn", npc_id="n3", waypoint_distance=5)
     assert state.bot("n3").next_waypoint == 1
+
+
+def test_D20_PARRY_the_target_spends_its_reaction_for_plus_2_def_against_melee(table):
+    state, entries = run(table, "attack", attacker_id="n2", target_id="c1", natural=9, parried=True)
+    assert "against DEF 16" in entries[0].text and state.character("c1").reaction_used
+    with pytest.raises(Refused):
+        run(state, "attack", attacker_id="n2", target_id="c1", parried=True)
+    with pytest.raises(Refused):
+        run(table, "attack", attacker_id="c1", target_id="n2", weapon="Bow", parried=True)
+
+
+def test_D20_BRAIN_REACTION_an_npc_with_parry_parries_a_melee_attack_by_itself(table):
+    state, _ = run(table, "add_character", character={**ADA, "name": "Bo", "weapons": [
+        {"name": "Club", "kind": "melee", "damage": "1d6"}]})
+    state, _ = run(state, "add_npc", npc={**RAIDER, "name": "Guard", "features": ["parry"]})
+    state, entries = run(state, "attack", attacker_id="c3", target_id="n4", natural=10)
+    assert entries[0].rule == "D20-PARRY" and "against DEF 15" in entries[1].text
+    assert state.bot("n4").reaction_used
+    _, plain = run(state, "attack", attacker_id="c3", target_id="n2", natural=10)
+    assert "against DEF 13" in plain[0].text and not any(e.rule == "D20-PARRY" for e in plain)

@@ -91,11 +91,11 @@ def test_D20_ROLE_HUNTER_activation_answers_steps_with_reasons_rules_and_odds(cl
     assert response.status_code == 200
     data = response.json()
     assert data["ruleset"] == "d20" and data["npc"] == "Raider"
-    assert [(s["slot"], s["action"], s["target"]) for s in data["steps"]] == [
+    assert [(s["slot"], s["action"], s["target"]) for s in data["actions"]] == [
         ("move", "move", "Ada"), ("action", "attack", "Ada"), ("reaction", "ready", None)]
-    assert all(s["reason"] and s["rule"].startswith("D20-") for s in data["steps"])
-    assert data["steps"][0]["rule"] == "D20-ROLE-HUNTER" and data["steps"][0]["squares"] == 3
-    assert data["steps"][1]["odds"]["p_hit"] == 0.65
+    assert all(s["reason"] and s["rule"].startswith("D20-") for s in data["actions"])
+    assert data["actions"][0]["rule"] == "D20-ROLE-HUNTER" and data["actions"][0]["squares"] == 3
+    assert data["actions"][1]["odds"]["p_hit"] == 0.65
     assert [u["slot"] for u in data["unused"]] == ["minor"]
 
 
@@ -103,9 +103,9 @@ def test_D20_HUNTER_RANDOM_the_same_request_rolls_the_same_direction(client):
     body = with_change(RAIDER, "characters", [])
     first = client.post(ACTIVATION, json=body).json()
     assert first == client.post(ACTIVATION, json=body).json()
-    assert 1 <= first["steps"][0]["direction"] <= 8
+    assert 1 <= first["actions"][0]["direction"] <= 8
     given = client.post(ACTIVATION, json=with_change(body, "directive", {"direction": 7})).json()
-    assert given["steps"][0]["direction"] == 7
+    assert given["actions"][0]["direction"] == 7
 
 
 def test_D20_ROLE_PATROL_standing_on_its_waypoint_needs_the_next_distance(client):

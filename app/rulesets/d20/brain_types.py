@@ -114,7 +114,7 @@ class Decision:
         return next((s for s in self.steps if s.slot == slot), None)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"npc": self.npc, "steps": [s.as_dict() for s in self.steps],
+        return {"npc": self.npc, "actions": [s.as_dict() for s in self.steps],
                 "unused": [u.as_dict() for u in self.unused], "ties": list(self.ties),
                 "notes": list(self.notes), "reached": list(self.reached),
                 "next_waypoint": self.next_waypoint, "needs": list(self.needs)}

@@ -148,7 +148,10 @@ class Attack(Body):
     natural: int | None = Field(default=None, ge=1, le=20)
     damage: int | None = Field(default=None, ge=0, le=1000)
     lethal: bool = True
-    reaction: bool = False
+    reaction: bool = False  # the attacker's Reaction: an Attack of Opportunity (D20-AOO)
+    # the target spends its Reaction to Parry a melee attack (D20-PARRY); None: an NPC target
+    # parries as its brain decides (D20-BRAIN-REACTION), a Character does not
+    parried: bool | None = None
 
 
 class EndRound(Body):

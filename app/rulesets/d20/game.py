@@ -159,6 +159,7 @@ class D20House(Frozen):
     damage_while_dying: Annotated[int, Field(ge=0, le=3)] = 1
     dying_save_uses_pb: bool = False
     reach: Annotated[int, Field(ge=1, le=5)] = 1
+    parry_defense: Annotated[int, Field(ge=0, le=10)] = 2
 
     def rules(self) -> HouseRules:
         ranged = None if self.ranged_damage_attribute == "none" else self.ranged_damage_attribute
@@ -167,7 +168,8 @@ class D20House(Frozen):
                           poisoned_attacks=self.poisoned_attacks, ranged_damage_attribute=ranged,
                           min_damage=self.min_damage, wounded_on_drop=self.wounded_on_drop,
                           damage_while_dying=self.damage_while_dying,
-                          dying_save_uses_pb=self.dying_save_uses_pb, reach=self.reach)
+                          dying_save_uses_pb=self.dying_save_uses_pb, reach=self.reach,
+                          parry_defense=self.parry_defense)
 
 
 class D20State(Frozen):

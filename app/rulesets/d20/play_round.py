@@ -12,7 +12,7 @@ from dataclasses import replace
 from random import Random
 from typing import Any
 
-from app.rulesets.d20.attack import AttackResult, resolve_attack, situation
+from app.rulesets.d20.attack import AttackResult, Situation, resolve_attack, situation
 from app.rulesets.d20.brain import decide
 from app.rulesets.d20.brain_types import Decision, Facts, Orders
 from app.rulesets.d20.commands import Attack, EndRound, Entry, NpcTurn, Refused, StartTurn, command
@@ -21,6 +21,7 @@ from app.rulesets.d20.dying import dying_save, fall, take_damage
 from app.rulesets.d20.game import Character, D20State, Npc, Planned, Turn, Unused
 from app.rulesets.d20.models import UNARMED, Combatant, HouseRules, Weapon
 from app.rulesets.d20.play_roster import member_or_refuse
+from app.rulesets.d20.reactions import Trigger, react
 
 
 def d20_record(natural: int, entered: bool, damage: AttackResult | None = None,
@@ -132,9 +133,17 @@ def attack(state: D20State, body: Attack, rng: Random) -> tuple[D20State, list[E
     house, planned = state.house.rules(), pending_attack(state, attacker.id, target.id)
     weapon = weapon_of(attacker, body.weapon, planned)
     where = situation(a, weapon, t, body.range, body.cover, house)
+    entries: list[Entry] = []
+    parried = body.parried
+    if parried is None and isinstance(target, Npc) and weapon.kind == "melee":
+        answer = react(target.brain(), Trigger("melee_attacked", attacker.name))
+        parried = answer is not None and answer.action == "parry"
+        entries += [Entry(answer.reason, answer.rule)] if parried and answer else []
+    if parried:
+        t, where = parry(t, weapon, where, house)
     result = resolve_attack(a, weapon, t, where, rng, body.natural, body.damage, house)
     record = d20_record(result.natural, body.natural is not None, result, weapon.dice.sides)
-    entries = [Entry(result.reason, result.rule, record if result.natural else None)]
+    entries.append(Entry(result.reason, result.rule, record if result.natural else None))
     if result.glitch:
         a = a.with_conditions("glitched")
     if body.reaction:
@@ -146,6 +155,15 @@ def attack(state: D20State, body: Attack, rng: Random) -> tuple[D20State, list[E
     state = state.replace_member(attacker.with_combatant(a))
     state = state.replace_member(state.member(target.id).with_combatant(t))  # type: ignore[union-attr]
     return done(state, attacker.id, planned), entries
+
+
+def parry(t: Combatant, weapon: Weapon, where: Situation, house: HouseRules) -> tuple[Combatant, Situation]:
+    """D20-PARRY: the target spends its Reaction; house default +2 DEF against this melee attack."""
+    if weapon.kind != "melee":
+        raise Refused("Parry answers a melee attack.", "D20-PARRY")
+    if t.reaction_used or t.out_of_action:
+        raise Refused(f"{t.name} has no Reaction left to Parry with this round.", "D20-REACTION")
+    return replace(t, reaction_used=True), replace(where, defense=where.defense + house.parry_defense)
 
 
 def done(state: D20State, npc_id: str, planned: Planned | None) -> D20State:
