@@ -100,3 +100,21 @@ def test_a_played_d20_game_exports_and_imports_with_its_state_and_log(client):
     original = state(client, game)
     for key in ("ruleset", "seq", "round", "characters", "npcs", "turns"):
         assert copy[key] == original[key], key
+
+
+def test_D20_ATTACK_ROLL_the_attack_form_shows_the_exact_odds_before_the_roll(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    page = parse(client.get(game["edit_url"]).text)
+    assert page.by_id("da-odds").attrs["hx-get"].endswith("/d20/odds")
+    url = f"/g/{game['edit_token']}/d20/odds"
+    r = client.get(url, params={"attacker_id": ada, "target_id": raider, "range": "long", "cover": "light"})
+    assert r.status_code == 200 and "+7 vs DEF 13 (light cover), Long -2" in r.text  # Arrow Time 2 + Agility 3 + PB 2
+    assert "hit 60%" in r.text  # +5 at Long against DEF 14 in light cover: 9 or more on the d20
+    beyond = client.get(url, params={"attacker_id": ada, "target_id": raider, "range": "beyond"})
+    assert "no shot" in beyond.text
+    assert client.get(url, params={"attacker_id": "nobody"}).status_code == 200
+    assert client.get(url, params={"range": "far"}).status_code == 422
+    assert client.get(f"/v/{game['view_token']}/d20/odds").status_code == 404

@@ -12,7 +12,7 @@ from dataclasses import replace
 from random import Random
 from typing import Any
 
-from app.rulesets.d20.attack import AttackResult, Situation, resolve_attack, situation
+from app.rulesets.d20.attack import AttackResult, Situation, damage_attribute, resolve_attack, situation
 from app.rulesets.d20.brain import decide
 from app.rulesets.d20.brain_types import Decision, Facts, Orders
 from app.rulesets.d20.commands import Attack, EndRound, Entry, NpcTurn, Refused, StartTurn, command
@@ -20,6 +20,7 @@ from app.rulesets.d20.conditions import end_turn, start_turn
 from app.rulesets.d20.dying import dying_save, fall, take_damage
 from app.rulesets.d20.game import Character, D20State, Npc, Planned, Turn, Unused
 from app.rulesets.d20.models import UNARMED, Combatant, HouseRules, Weapon
+from app.rulesets.d20.odds import damage_odds, expected
 from app.rulesets.d20.play_roster import member_or_refuse
 from app.rulesets.d20.reactions import Trigger, react
 
@@ -186,3 +187,26 @@ def end_round(state: D20State, body: EndRound, rng: Random) -> tuple[D20State, l
         state = state.replace_member(member.with_combatant(c).model_copy(update={"reaction_used": False}))
     entries.append(Entry(f"Round {state.round} ends; round {state.round + 1} begins.", "D20-TURN"))
     return state.model_copy(update={"round": state.round + 1, "turns": []}), entries
+
+
+def attack_preview(state: D20State, attacker_id: str, target_id: str, weapon: str | None,
+                   range_: str, cover: str) -> dict[str, Any] | None:
+    """The exact odds of an attack before it is rolled, as the attack form has it (None: the
+    attacker, target or weapon is not on the roster)."""
+    attacker, target = state.member(attacker_id), state.member(target_id)
+    if attacker is None or target is None:
+        return None
+    try:
+        arm = weapon_of(attacker, weapon or None, pending_attack(state, attacker.id, target.id))
+    except Refused:
+        return None
+    house = state.house.rules()
+    a, t = attacker.combatant(), target.combatant()
+    where = situation(a, arm, t, range_, cover, house)
+    odds = where.odds(house)
+    dist = damage_odds(odds, arm.dice, a.attribute(damage_attribute(arm, house)), house)
+    return {"attacker": attacker.name, "target": target.name, "weapon": arm.name, "bonus": where.bonus,
+            "defense": where.defense, "range": where.range, "cover": where.cover, "mode": where.mode,
+            "no_shot": odds.no_shot, "p_hit": float(odds.p_hit), "p_crit": float(odds.p_crit),
+            "p_glitch": float(odds.p_glitch), "expected_damage": round(float(expected(dist)), 2),
+            "notes": [text for text, _ in where.notes]}

@@ -3,14 +3,16 @@ post to, and its stateless rules API (app/web/d20_api.py) under /api/rulesets/d2
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from app import games
 from app.rulesets.d20.game import D20State
 from app.rulesets.d20.glossary import GLOSSARY
 from app.rulesets.d20.models import CONDITIONS
+from app.rulesets.d20.play_round import attack_preview
 from app.web import d20_api
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
@@ -52,3 +54,14 @@ async def d20_command(request: Request, panel: str, opened: EditDep, session: Se
     main = panel if panel in ("roster", "turn") else "turn"
     return run(request, opened, session, data, int_or_none(form.get("seen")), main=main, form=form,
                expect=expect_of(form.get("expect")))
+
+
+@router.get("/g/{token}/d20/odds", response_class=HTMLResponse)
+def attack_odds(request: Request, opened: EditDep, session: SessionDep, attacker_id: str = "",
+                target_id: str = "", weapon: str = "", range: Literal["short", "long", "beyond"] = "short",
+                cover: Literal["none", "light", "medium", "heavy"] = "none"):
+    """The exact odds of the attack the form describes, before it is rolled (D20-ATTACK-ROLL):
+    the form asks again whenever one of its fields changes."""
+    state = games.current_state(session, opened.game)
+    odds = attack_preview(state, attacker_id[:40], target_id[:40], weapon[:80], range, cover)
+    return templates.TemplateResponse(request, "d20/_attack_odds.html", {"o": odds})
