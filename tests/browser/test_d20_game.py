@@ -74,6 +74,8 @@ def test_a_d20_game_played_two_rounds_with_a_watcher_following_live(browser, liv
     player.locator("#d20-attack summary").click()  # a Character attacks an NPC
     player.select_option("#da-who", label="Ada")
     player.select_option("#da-target", label="Raider")
+    expect(player.locator("#d20-attack-odds")).to_contain_text("Ada with Knife")  # odds before the roll
+    expect(player.locator("#d20-attack-odds")).to_contain_text("hit")
     player.click("#d20-attack-roll")
     expect(player.locator("#turn-news")).to_contain_text("Ada rolls")
     expect(watcher.locator("#panel-log")).to_contain_text("Ada rolls")
