@@ -233,3 +233,11 @@ def test_D20_BRAIN_REACTION_the_first_trigger_takes_the_reaction():
     first = react(guard, Trigger("melee_attacked", "Ada"))
     spent = npc(stats=replace(STATS, reaction_used=True), features=("parry",))
     assert first.rule == "D20-PARRY" and react(spent, Trigger("leaves", "Bo")) is None
+
+
+def test_D20_ROLE_WORKER_at_its_object_it_works_it_first_even_with_a_character_next_to_it():
+    d = decide(npc("worker"), [Facts("Ada", 1, True)], Orders(object="Console", object_distance=0))
+    assert kinds(d) == [("action", "interact", "Console")]
+    assert next(u for u in d.unused if u.slot == "move").rule == "D20-ROLE-WORKER"
+    device = decide(npc("worker"), [Facts("Ada", 1, True)], Orders(object="Door", object_distance=0, object_minor=True))
+    assert kinds(device) == [("minor", "interact", "Door"), ("action", "attack", "Ada")]

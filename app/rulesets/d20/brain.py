@@ -169,12 +169,17 @@ def interact(plan: Plan, obj: str, minor: bool) -> bool:
 
 
 def worker(plan: Plan, orders: Orders, rng: random.Random | None) -> None:
-    """D20-ROLE-WORKER: move to its object and work it (an Action, or a Minor for a device)."""
+    """D20-ROLE-WORKER: move to its object and work it (an Action, or a Minor for a device). At
+    its object it works it first, as 2038's Worker in contact with its object Interacts in slot 1
+    (its Primary Directive), and attacks with what is left."""
     obj = orders.object or "its object"
+    if orders.object_distance == 0:
+        plan.why["move"] = (f"it works at {obj}", "D20-ROLE-WORKER")
+        interact(plan, obj, orders.object_minor)
+        attack_something(plan, None)
+        return
     if plan.touching():
         hold_melee(plan, "leaving would provoke an Attack of Opportunity")
-        if orders.object_distance == 0 and orders.object_minor:
-            interact(plan, obj, True)
         return
     if orders.object_distance is None:
         plan.why["move"] = (f"no distance to {obj} was given", "D20-FACTS")
