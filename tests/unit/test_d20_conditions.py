@@ -65,8 +65,14 @@ def test_D20_COND_TEMPORAL_skip_next_turn_then_immune_for_one_round():
     assert displace(next_turn)[0].has("temporal_displacement")
 
 
-def test_D20_GLITCH_the_lost_minor_is_spent_at_the_end_of_the_turn():
-    assert not end_turn(BO.with_conditions("glitched"))[0].has("glitched")
+def test_D20_GLITCH_the_lost_minor_is_spent_with_the_next_turn_not_at_the_end_of_the_round():
+    from app.rulesets.d20.conditions import spend_glitch
+
+    glitched = BO.with_conditions("glitched")
+    assert end_turn(glitched)[0].has("glitched")  # a Glitch late in the round still costs the next Minor
+    spent, events = spend_glitch(glitched)
+    assert not spent.has("glitched") and events[0][1] == "D20-GLITCH"
+    assert spend_glitch(BO) == (BO, [])
 
 
 def test_D20_DYING_at_0_hp_dying_1_and_wounded_1():

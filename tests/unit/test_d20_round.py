@@ -71,7 +71,21 @@ def test_D20_GLITCH_a_natural_1_costs_the_attacker_its_next_minor(table):
     state, entries = run(table, "attack", attacker_id="c1", target_id="n2", natural=1)
     assert "glitched" in state.character("c1").conditions and entries[0].rule == "D20-GLITCH"
     state, _ = run(state, "end_round")
-    assert "glitched" not in state.character("c1").conditions and state.round == 2
+    assert "glitched" in state.character("c1").conditions and state.round == 2  # its next turn's Minor
+    state, entries = run(state, "start_turn", member_id="c1")
+    assert "glitched" not in state.character("c1").conditions and entries[-1].rule == "D20-GLITCH"
+
+
+def test_D20_GLITCH_an_npc_that_glitched_decides_its_next_turn_without_a_minor(table):
+    state, _ = run(table, "add_npc", npc={**RAIDER, "name": "Gunner", "wielding": "Machete", "weapons": [
+        RAIDER["weapons"][0], {"name": "Rifle", "kind": "ranged", "damage": "1d10", "short": 10, "long": 30}]})
+    state, _ = run(state, "attack", attacker_id="n3", target_id="c1", natural=1)
+    state, _ = run(state, "end_round")
+    state, _ = run(state, "npc_turn", npc_id="n3", seen=[{"character_id": "c1", "distance": 9, "line_of_sight": True}])
+    turn = state.turn_of("n3")
+    assert all(s.slot != "minor" for s in turn.steps)  # no Minor to draw the Rifle
+    assert next(u for u in turn.unused if u.slot == "minor").rule == "D20-GLITCH"
+    assert "glitched" not in state.bot("n3").conditions
 
 
 def test_D20_AOO_a_reaction_attack_spends_the_reaction_once_a_round(table):

@@ -72,16 +72,22 @@ def start_turn(c: Combatant, rng: random.Random, bleed: int | None = None,
 
 
 def end_turn(c: Combatant) -> tuple[Combatant, list[tuple[str, str]]]:
-    """A skipped (displaced) turn ends with the return and one round of immunity; a Glitch's
-    lost Minor is spent."""
+    """A skipped (displaced) turn ends with the return and one round of immunity."""
     events: list[tuple[str, str]] = []
     if c.has("temporal_displacement"):
         c = c.with_conditions("temporal_immune", removed=("temporal_displacement",))
         events.append((f"{c.name} returns and is immune to Temporal Displacement for 1 round",
                        "D20-COND-TEMPORAL"))
-    if c.has("glitched"):
-        c = c.with_conditions(removed=("glitched",))
     return c, events
+
+
+def spend_glitch(c: Combatant) -> tuple[Combatant, list[tuple[str, str]]]:
+    """D20-GLITCH (house default "lose Minor"): the turn after the Glitch has no Minor; once that
+    turn is under way the Glitch is spent, whenever in the round the natural 1 came."""
+    if not c.has("glitched"):
+        return c, []
+    return c.with_conditions(removed=("glitched",)), [(f"{c.name} loses its Minor this turn (Glitch)",
+                                                        "D20-GLITCH")]
 
 
 def displace(c: Combatant) -> tuple[Combatant, str]:

@@ -16,7 +16,7 @@ from app.rulesets.d20.attack import AttackResult, Situation, damage_attribute, r
 from app.rulesets.d20.brain import decide
 from app.rulesets.d20.brain_types import Decision, Facts, Orders
 from app.rulesets.d20.commands import Attack, EndRound, Entry, NpcTurn, Refused, StartTurn, command
-from app.rulesets.d20.conditions import end_turn, start_turn
+from app.rulesets.d20.conditions import end_turn, spend_glitch, start_turn
 from app.rulesets.d20.dying import dying_save, fall, take_damage
 from app.rulesets.d20.game import Character, D20State, Npc, Planned, Turn, Unused
 from app.rulesets.d20.models import UNARMED, Combatant, HouseRules, Weapon
@@ -91,6 +91,7 @@ def npc_turn(state: D20State, body: NpcTurn, rng: Random) -> tuple[D20State, lis
     c, entries = begin(npc.combatant(), rng, body.natural, body.bleed, house)
     npc = npc.with_combatant(c)
     decision = decide(npc.brain(), facts_of(state, body), orders_of(npc, body), rng, house)
+    npc = npc.with_combatant(spend_glitch(npc.combatant())[0])  # its unused Minor says why
     if decision.reached and npc.waypoints:
         npc = npc.model_copy(update={"next_waypoint": (npc.next_waypoint + len(decision.reached))
                                      % len(npc.waypoints)})
@@ -105,6 +106,8 @@ def npc_turn(state: D20State, body: NpcTurn, rng: Random) -> tuple[D20State, lis
 def character_turn(state: D20State, body: StartTurn, rng: Random) -> tuple[D20State, list[Entry]]:
     member = member_or_refuse(state, body.member_id)
     c, entries = begin(member.combatant(), rng, body.natural, body.bleed, state.house.rules())
+    c, glitch = spend_glitch(c)
+    entries += [Entry(text, rule) for text, rule in glitch]
     entries = entries or [Entry(f"{member.name}'s turn begins.", "D20-TURN")]
     return state.replace_member(member.with_combatant(c)), entries
 
