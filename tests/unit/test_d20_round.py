@@ -162,3 +162,15 @@ def test_D20_BRAIN_REACTION_an_npc_with_parry_parries_a_melee_attack_by_itself(t
     assert state.bot("n4").reaction_used
     _, plain = run(state, "attack", attacker_id="c3", target_id="n2", natural=10)
     assert "against DEF 13" in plain[0].text and not any(e.rule == "D20-PARRY" for e in plain)
+
+
+def test_D20_COND_TEMPORAL_a_displaced_npc_skips_its_turn_returns_and_is_immune_for_one_round(table):
+    state, _ = run(table, "set_condition", member_id="n2", condition="temporal_displacement")
+    state, entries = run(state, "npc_turn", npc_id="n2", seen=[{"character_id": "c1", "distance": 1, "line_of_sight": True}])
+    assert state.turn_of("n2").steps == [] and entries[-1].rule == "D20-COND-TEMPORAL"
+    assert state.bot("n2").conditions == ["temporal_immune"]
+    state, entries = run(state, "set_condition", member_id="n2", condition="temporal_displacement")
+    assert state.bot("n2").conditions == ["temporal_immune"] and "immune" in entries[0].text
+    state, _ = run(state, "end_round")
+    state, _ = run(state, "npc_turn", npc_id="n2", seen=[{"character_id": "c1", "distance": 1, "line_of_sight": True}])
+    assert state.bot("n2").conditions == [] and state.turn_of("n2").steps[0].action == "attack"

@@ -18,7 +18,7 @@ from app.rulesets.d20.commands import (
     SetHouse,
     command,
 )
-from app.rulesets.d20.conditions import staunch
+from app.rulesets.d20.conditions import displace, staunch
 from app.rulesets.d20.dying import long_rest, short_rest, stabilize
 from app.rulesets.d20.game import Character, D20State, Npc
 
@@ -71,10 +71,15 @@ def remove(state: D20State, body: MemberId, rng: Random) -> tuple[D20State, list
 
 @command("set_condition", SetCondition)
 def set_condition(state: D20State, body: SetCondition, rng: Random) -> tuple[D20State, list[Entry]]:
+    """A condition set or cleared; Temporal Displacement as its rule says (D20-COND-TEMPORAL: no
+    effect on a creature immune after its return)."""
     member = member_or_refuse(state, body.member_id)
     c = member.combatant()
-    c = c.with_conditions(body.condition) if body.present else c.with_conditions(removed=(body.condition,))
     word = body.condition.replace("_", " ").title()
+    if body.condition == "temporal_displacement" and body.present:
+        c, text = displace(c)
+        return state.replace_member(member.with_combatant(c)), [Entry(text, "D20-COND-TEMPORAL")]
+    c = c.with_conditions(body.condition) if body.present else c.with_conditions(removed=(body.condition,))
     text = f"{member.name} is {word}." if body.present else f"{member.name} is no longer {word}."
     return state.replace_member(member.with_combatant(c)), [Entry(text, "D20-TURN")]
 

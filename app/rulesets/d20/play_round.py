@@ -51,6 +51,13 @@ def begin(c: Combatant, rng: Random, natural: int | None, bleed: int | None,
     return c, entries
 
 
+def finish(c: Combatant) -> tuple[Combatant, list[Entry]]:
+    """The end of a creature's own turn: a Temporally Displaced one skipped it and returns, immune
+    until the start of its next turn, one round later (D20-COND-TEMPORAL)."""
+    c, events = end_turn(c)
+    return c, [Entry(text, rule) for text, rule in events]
+
+
 def facts_of(state: D20State, body: NpcTurn) -> list[Facts]:
     """The Characters the player reported (D20-FACTS); one out of action is no target."""
     facts = []
@@ -91,13 +98,15 @@ def npc_turn(state: D20State, body: NpcTurn, rng: Random) -> tuple[D20State, lis
     c, entries = begin(npc.combatant(), rng, body.natural, body.bleed, house)
     npc = npc.with_combatant(c)
     decision = decide(npc.brain(), facts_of(state, body), orders_of(npc, body), rng, house)
-    npc = npc.with_combatant(spend_glitch(npc.combatant())[0])  # its unused Minor says why
+    c, events = finish(spend_glitch(npc.combatant())[0])  # its unused Minor says why
+    npc = npc.with_combatant(c)
     if decision.reached and npc.waypoints:
         npc = npc.model_copy(update={"next_waypoint": (npc.next_waypoint + len(decision.reached))
                                      % len(npc.waypoints)})
     entries += [Entry(f"{npc.name}: {s.reason}", s.rule) for s in decision.steps]
     entries += [Entry(f"{npc.name}: {u.slot.title()} unused. {u.reason}", u.rule) for u in decision.unused
                 if not decision.steps]
+    entries += events
     state = state.replace_member(npc)
     return state.model_copy(update={"turns": [*state.turns, stored(state, npc, decision)]}), entries
 
@@ -108,6 +117,8 @@ def character_turn(state: D20State, body: StartTurn, rng: Random) -> tuple[D20St
     c, entries = begin(member.combatant(), rng, body.natural, body.bleed, state.house.rules())
     c, glitch = spend_glitch(c)
     entries += [Entry(text, rule) for text, rule in glitch]
+    c, returned = finish(c)  # a displaced Character skips this turn and returns
+    entries += returned
     entries = entries or [Entry(f"{member.name}'s turn begins.", "D20-TURN")]
     return state.replace_member(member.with_combatant(c)), entries
 
@@ -181,13 +192,11 @@ def done(state: D20State, npc_id: str, planned: Planned | None) -> D20State:
 
 @command("end_round", EndRound)
 def end_round(state: D20State, body: EndRound, rng: Random) -> tuple[D20State, list[Entry]]:
-    """The round ends: each creature's end-of-turn timing (a displaced one returns, immune; a
-    Glitch's lost Minor is spent), Reactions come back, the next round begins (D20-TURN)."""
+    """The round ends: Reactions come back (one a round), the next round begins (D20-TURN). Each
+    creature's own end-of-turn timing happened with its turn (`finish`)."""
     entries: list[Entry] = []
     for member in [*state.characters, *state.npcs]:
-        c, events = end_turn(member.combatant())
-        entries += [Entry(text, rule) for text, rule in events]
-        state = state.replace_member(member.with_combatant(c).model_copy(update={"reaction_used": False}))
+        state = state.replace_member(member.model_copy(update={"reaction_used": False}))
     entries.append(Entry(f"Round {state.round} ends; round {state.round + 1} begins.", "D20-TURN"))
     return state.model_copy(update={"round": state.round + 1, "turns": []}), entries
 
