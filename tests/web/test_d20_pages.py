@@ -118,3 +118,11 @@ def test_D20_ATTACK_ROLL_the_attack_form_shows_the_exact_odds_before_the_roll(cl
     assert client.get(url, params={"attacker_id": "nobody"}).status_code == 200
     assert client.get(url, params={"range": "far"}).status_code == 422
     assert client.get(f"/v/{game['view_token']}/d20/odds").status_code == 404
+
+
+def test_the_d20_form_route_answers_404_for_a_game_of_another_ruleset_and_the_odds_no_odds(client):
+    other = client.post("/api/games", json={"name": "Night shift"}).json()
+    odds = client.get(f"/g/{other['edit_token']}/d20/odds", params={"attacker_id": "c1", "target_id": "b1"})
+    assert odds.status_code == 200 and 'id="d20-attack-odds"' not in odds.text
+    r = client.post(f"/g/{other['edit_token']}/d20/turn", data={"seen": "0", "type": "end_round"}, headers=HX)
+    assert r.status_code == 404 and client.get(f"/api/games/{other['view_token']}").json()["seq"] == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from app import games
@@ -20,8 +20,16 @@ from app.web.templating import templates
 
 PAGE = "d20/game.html"
 PANELS = {"status": "d20/_status.html", "turn": "d20/_turn.html", "roster": "d20/_roster.html"}
-router = APIRouter(include_in_schema=False)
 api = d20_api.router
+
+
+def d20_only(opened: EditDep) -> None:
+    """These routes are a d20 game's: any other game answers 404, never runs d20 rules on its state."""
+    if opened.game.ruleset != "d20":
+        raise HTTPException(404, "This page belongs to d20 games.")
+
+
+router = APIRouter(include_in_schema=False)
 
 templates.env.globals.update(D20_CONDITIONS=CONDITIONS, D20_GLOSSARY=GLOSSARY)
 
@@ -42,7 +50,7 @@ def unreported_dropped(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return [(n, v) for n, v in items if not any(n.startswith(b + ".") for b in blank)]
 
 
-@router.post("/g/{token}/d20/{panel}", response_class=HTMLResponse)
+@router.post("/g/{token}/d20/{panel}", response_class=HTMLResponse, dependencies=[Depends(d20_only)])
 async def d20_command(request: Request, panel: str, opened: EditDep, session: SessionDep):
     """Any d20 command from a form (hidden `type`, fields named as its JSON); the answer is the
     panel it came from (`roster` or `turn`) with the other step panels out of band."""
@@ -61,7 +69,10 @@ def attack_odds(request: Request, opened: EditDep, session: SessionDep, attacker
                 target_id: str = "", weapon: str = "", range: Literal["short", "long", "beyond"] = "short",
                 cover: Literal["none", "light", "medium", "heavy"] = "none"):
     """The exact odds of the attack the form describes, before it is rolled (D20-ATTACK-ROLL):
-    the form asks again whenever one of its fields changes."""
+    the form asks again whenever one of its fields changes. A game of another ruleset has no
+    d20 attack: the fragment only says what to choose."""
     state = games.current_state(session, opened.game)
-    odds = attack_preview(state, attacker_id[:40], target_id[:40], weapon[:80], range, cover)
+    odds = None
+    if isinstance(state, D20State):
+        odds = attack_preview(state, attacker_id[:40], target_id[:40], weapon[:80], range, cover)
     return templates.TemplateResponse(request, "d20/_attack_odds.html", {"o": odds})
