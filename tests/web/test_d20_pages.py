@@ -126,3 +126,19 @@ def test_the_d20_form_route_answers_404_for_a_game_of_another_ruleset_and_the_od
     assert odds.status_code == 200 and 'id="d20-attack-odds"' not in odds.text
     r = client.post(f"/g/{other['edit_token']}/d20/turn", data={"seen": "0", "type": "end_round"}, headers=HX)
     assert r.status_code == 404 and client.get(f"/api/games/{other['view_token']}").json()["seq"] == 0
+
+
+def test_D20_CRIT_house_rules_are_edited_from_the_page(client):
+    game = d20_game(client)
+    page = parse(client.get(game["edit_url"]).text)
+    assert page.has_id("d20-house") and "checked" in page.by_id("dh-nat20_always_hits").attrs
+    fields = {"house.nat20_always_hits": "false", "house.nat1_always_misses": "false",
+              "house.poisoned_attacks": "false", "house.dying_save_uses_pb": "false",
+              "house.ranged_damage_attribute": "none", "house.wounded_on_drop": "set", "house.min_damage": "0",
+              "house.damage_while_dying": "1", "house.reach": "1", "house.parry_defense": "3"}
+    r = post(client, game, "roster", type="set_house_rules", form="add-house", **fields)
+    assert r.status_code == 200, r.text[:400]
+    house = state(client, game)["house"]
+    assert house["nat20_always_hits"] is False and house["parry_defense"] == 3 and house["wounded_on_drop"] == "set"
+    bad = post(client, game, "roster", type="set_house_rules", form="add-house", **{**fields, "house.reach": "0"})
+    assert bad.status_code == 422 and parse(bad.text).has_id("roster-message")

@@ -101,7 +101,6 @@ class HouseRules:
     wounded_on_drop: str = "add"  # each drop to 0 adds Wounded +1 (first drop: Wounded 1)
     damage_while_dying: int = 1  # a hit on a Dying creature: Dying +1 (a critical +2)
     dying_save_uses_pb: bool = False  # Vigor Save = d20 + Vigor
-    zone: int = 3  # squares: the NPC's zone, as 2038's 3" Control Zone (D20-ZONE)
     reach: int = 1  # squares a melee weapon threatens (adjacent)
     parry_defense: int = 2  # D20-PARRY: +2 DEF against the melee attack that triggered it
     glitch: str = "lose_minor"  # D20-GLITCH: the attacker loses its next Minor

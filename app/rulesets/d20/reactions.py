@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.rulesets.d20.brain_plan import Plan
 from app.rulesets.d20.brain_types import Npc, Step
 from app.rulesets.d20.conditions import budget
 
@@ -50,7 +51,7 @@ def react(npc: Npc, trigger: Trigger) -> Step | None:
     return None
 
 
-def ready_reaction(plan) -> None:  # noqa: ANN001 (a brain_plan.Plan; imported there, not here)
+def ready_reaction(plan: Plan) -> None:
     """The turn's card says what the NPC keeps its Reaction for (D20-REACTION)."""
     if not plan.turn.reaction:
         plan.why["reaction"] = ("its Reaction is spent this round", "D20-REACTION")
