@@ -103,3 +103,12 @@ def test_a_2038_page_route_is_not_there_for_a_game_of_another_ruleset(client):
         made = client.post("/api/games", json={"name": "Other", "ruleset": ruleset}).json()
         assert client.get(f"{made['edit_url']}/house").status_code == 404
         assert client.get(f"{made['edit_url']}/roster/characters/new").status_code == 404
+
+
+def test_a_rulesets_rule_badges_link_to_its_rule_page(client):
+    for ruleset in rulesets.RULESETS.values():
+        if ruleset.id == rulesets.DEFAULT:
+            continue
+        page = parse(client.get(f"/rules/{ruleset.id}").text)
+        first = next(iter(ruleset.glossary))
+        assert page.has_id(first) and ruleset.glossary[first] in page.by_id(first).text()

@@ -16,15 +16,14 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, HTTPException, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse
 
 from app import rulesets
 from app.web import panels
 from app.web.templating import templates
 
 router = APIRouter(prefix="/api/rulesets", tags=["rulesets"])
-pages = APIRouter(include_in_schema=False)
 
 
 def module_of(ruleset_id: str) -> ModuleType:
@@ -38,24 +37,25 @@ def list_rulesets() -> list[dict[str, Any]]:
             for r in rulesets.RULESETS.values()]
 
 
-@pages.get("/rules/{ruleset_id}", response_class=HTMLResponse)
-def rules_page(request: Request, ruleset_id: str):
+def rules_page(ruleset_id: str):
     """A ruleset's rule ids and their meaning (its rule badges link here, /rules/zone#Z-…)."""
-    if ruleset_id == rulesets.DEFAULT:
-        return RedirectResponse("/rules", status_code=303)
-    if ruleset_id not in rulesets.RULESETS:
-        raise HTTPException(404, "No such ruleset.")
-    return templates.TemplateResponse(request, "ruleset_rules.html", {"ruleset": rulesets.get(ruleset_id)})
+    def page(request: Request) -> HTMLResponse:
+        context = {"ruleset": rulesets.get(ruleset_id)}
+        return templates.TemplateResponse(request, "ruleset_rules.html", context)
+
+    return page
 
 
 def install(app: FastAPI) -> None:
     """Mount `GET /api/rulesets`, then each ruleset's page routes and stateless API, and register
     its page, panels and context with the panels module."""
     app.include_router(router)
-    app.include_router(pages)
+    pages = APIRouter(include_in_schema=False)  # one per app: create_app may run many times
     for ruleset_id in rulesets.RULESETS:
         if ruleset_id == rulesets.DEFAULT:
             continue
+        pages.add_api_route(f"/rules/{ruleset_id}", rules_page(ruleset_id), methods=["GET"],
+                            response_class=HTMLResponse)
         web = module_of(ruleset_id)
         panels.RULESET_PAGES[ruleset_id] = web.PAGE
         panels.RULESET_PANELS[ruleset_id] = web.PANELS
@@ -64,3 +64,4 @@ def install(app: FastAPI) -> None:
             app.include_router(web.api, prefix=f"/api/rulesets/{ruleset_id}", tags=[f"rules: {ruleset_id}"])
         if getattr(web, "router", None) is not None:
             app.include_router(web.router)
+    app.include_router(pages)

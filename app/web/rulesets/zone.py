@@ -15,6 +15,7 @@ from app.rulesets.zone.commands import CharacterSheet, NpcSheet
 from app.rulesets.zone.dice import MAX_POOL, MAX_PUSHES, pool_odds
 from app.rulesets.zone.models import BAND_NAMES, BANDS, Character, Npc, ZoneHouse, ZoneState
 from app.rulesets.zone.roles import decide
+from app.web import view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
 from app.web.templating import templates
@@ -25,6 +26,13 @@ router = APIRouter(include_in_schema=False)
 api = APIRouter()
 
 templates.env.globals.update(ZONE_BANDS=BANDS, ZONE_BAND_NAMES=BAND_NAMES)
+# the log's labels of the zone's own commands (the 2038 ones keep theirs)
+for kind, label in {"add_npc": "NPC added", "remove_npc": "NPC removed", "activate_npc": "NPC round",
+                    "npc_attack": "NPC attack", "character_attack": "Character attack",
+                    "end_round": "End of round",
+                    "pass_day": "End of day", "endure_cold": "Endure the cold", "warm_up": "Warm again",
+                    "recover": "Recovery"}.items():
+    view.STEP_LABELS.setdefault(kind, label)
 
 
 # --- odds of an NPC's decided attack (the decision card shows them before the roll) --------
