@@ -3,6 +3,8 @@ the watch page, through the page's own forms (htmx posts) and the JSON API."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from tests.support.html import parse
 
 HX = {"HX-Request": "true"}
@@ -90,3 +92,36 @@ def test_zone_activation_api_answers_actions_with_reasons_rule_ids_and_odds(clie
     assert actions[1]["odds"]["dice"] == 4  # 3 Shoot + 1 for aiming (Z-AIM)
     unknown = client.post("/api/rulesets/zone/activation", json={**body, "characters": []})
     assert unknown.status_code == 422
+
+
+def send(client, game, items: list[tuple[str, str]]):
+    """A form with repeated fields, as a browser sends it."""
+    headers = {**HX, "Content-Type": "application/x-www-form-urlencoded"}
+    return client.post(f"/g/{game['edit_token']}/zone/turn", content=urlencode(items), headers=headers)
+
+
+def test_the_house_rules_form_makes_a_5_a_success_and_a_stale_form_is_refused(client):
+    """Z-DICE: the success faces are a house default, editable per game on the page."""
+    game = zone_game(client)
+    form = parse(client.get(game["edit_url"]).text).by_id("zone-house").one("form")
+    expect = form.field("expect").attrs["value"]
+    fields = [("type", "set_house_rules"), ("expect", expect), ("house.success_faces[]", "5"),
+              ("house.success_faces[]", "6"), ("house.npc_push", "never"), ("house.npc_stunt", "fatigue"),
+              ("house.zone_band", "short"), ("house.aim_bonus", "2"), ("house.push_fatigue", "false")]
+    r = send(client, game, [("seen", "0"), *fields])
+    assert r.status_code == 200
+    house = state(client, game)["house"]
+    assert house["success_faces"] == [5, 6] and house["npc_push"] == "never" and house["zone_band"] == "short"
+    client.post("/api/games/" + game["edit_token"] + "/commands", json={"type": "add_character", "character": {"name": "X"}})
+    stale = send(client, game, [("seen", "1"), *fields])
+    assert stale.status_code == 409  # it was made from the old house rules
+
+
+def test_cold_and_recovery_from_the_page(client):
+    game = zone_game(client)
+    post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    ada = state(client, game)["characters"][0]["id"]
+    assert post(client, game, "turn", type="endure_cold", character_id=ada, failed="true").status_code == 200
+    assert state(client, game)["characters"][0]["hypothermic"] is True
+    refused = post(client, game, "turn", type="recover", character_id=ada, track="damage", points="1")
+    assert refused.status_code == 400 and "hypothermic" in refused.text
