@@ -125,3 +125,18 @@ def test_cold_and_recovery_from_the_page(client):
     assert state(client, game)["characters"][0]["hypothermic"] is True
     refused = post(client, game, "turn", type="recover", character_id=ada, track="damage", points="1")
     assert refused.status_code == 400 and "hypothermic" in refused.text
+
+
+def test_entered_dice_for_an_npc_attack_are_typed_as_faces_and_a_wrong_count_is_refused(client):
+    """Z-DICE: the player may roll the NPC's dice; a push the NPC makes asks for the re-rolled dice."""
+    game = zone_game(client)
+    post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    post(client, game, "roster", type="add_npc", **{"npc.name": "Brute", "npc.fight": "3"})
+    ada, brute = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    post(client, game, "turn", type="activate_npc", npc_id=brute,
+         **{"facts.seen.0.character_id": ada, "facts.seen.0.band": "arms_length"})
+    assert post(client, game, "turn", type="npc_attack", npc_id=brute, _faces="6 6").status_code == 400
+    asks = post(client, game, "turn", type="npc_attack", npc_id=brute, _faces="2 3 1")
+    assert asks.status_code == 400 and "2 dice" in asks.text  # it pushes: the 2 and the 3
+    done = post(client, game, "turn", type="npc_attack", npc_id=brute, _faces="6, 6 2")
+    assert done.status_code == 200 and state(client, game)["characters"][0]["damage"] == 2

@@ -88,6 +88,18 @@ def unreported_facts_dropped(items: list[tuple[str, str]]) -> list[tuple[str, st
     return [(n, v) for n, v in items if not any(n.startswith(b + ".") for b in blank)]
 
 
+def typed_faces(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Entered dice typed as "6 3 1": `_faces` becomes `faces[]`, `_push_N` `pushes.N[]` (Z-DICE)."""
+    out = list(items)
+    for name, value in items:
+        target = "faces[]" if name == "_faces" else None
+        if name.startswith("_push_"):
+            target = f"pushes.{name.removeprefix('_push_')}[]"
+        if target is not None:
+            out += [(target, face) for face in value.replace(",", " ").split()[:60]]
+    return out
+
+
 @router.post("/g/{token}/zone/{panel}", response_class=HTMLResponse)
 async def zone_command(request: Request, panel: str, opened: EditDep, session: SessionDep):
     """Any zone command from a form (hidden `type`, fields named as its JSON); the answer is the
@@ -96,7 +108,7 @@ async def zone_command(request: Request, panel: str, opened: EditDep, session: S
 
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    data = form_to_body(unreported_facts_dropped(items))
+    data = form_to_body(typed_faces(unreported_facts_dropped(items)))
     main = panel if panel in ("roster", "turn") else "turn"
     return run(request, opened, session, data, int_or_none(form.get("seen")), main=main, form=form,
                expect=expect_of(form.get("expect")))
