@@ -41,7 +41,7 @@ def game(client) -> dict:
 def url_for(path: str, game: dict) -> str:
     token = game["view_token"] if path.startswith("/v/") else game["edit_token"]
     fillers = {"token": token, "admin_token": ADMIN_TOKEN, "name": "roster", "slug": "characters",
-               "model_id": game["character_id"]}
+               "model_id": game["character_id"], "ruleset_id": "zone"}
     return re.sub(r"\{(\w+)(:\w+)?\}", lambda m: fillers[m.group(1)], path) + QUERIES.get(path, "")
 
 
