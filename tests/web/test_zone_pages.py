@@ -140,3 +140,23 @@ def test_entered_dice_for_an_npc_attack_are_typed_as_faces_and_a_wrong_count_is_
     assert asks.status_code == 400 and "2 dice" in asks.text  # it pushes: the 2 and the 3
     done = post(client, game, "turn", type="npc_attack", npc_id=brute, _faces="6, 6 2")
     assert done.status_code == 200 and state(client, game)["characters"][0]["damage"] == 2
+
+
+def test_a_played_zone_game_exports_and_imports_step_for_step(client):
+    """Exports carry the ruleset; the import validates every zone command and state as recorded."""
+    game = zone_game(client)
+    post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    post(client, game, "roster", type="add_npc", **{"npc.name": "Brute", "npc.fight": "3"})
+    ada, brute = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    post(client, game, "turn", type="activate_npc", npc_id=brute,
+         **{"facts.seen.0.character_id": ada, "facts.seen.0.band": "near"})
+    post(client, game, "turn", type="npc_attack", npc_id=brute)
+    client.post(f"/api/games/{game['edit_token']}/undo", json={})
+    exported = client.get(f"/api/games/{game['edit_token']}/export").json()
+    assert exported["ruleset"] == "zone" and [s["kind"] for s in exported["steps"]][-2:] == ["npc_attack", "undo"]
+    made = client.post("/api/games/import", json=exported)
+    assert made.status_code == 201, made.text
+    again = client.get(f"/api/games/{made.json()['edit_token']}/export").json()
+    assert [s["state"] for s in again["steps"]] == [s["state"] for s in exported["steps"]]
+    broken = {**exported, "steps": [*exported["steps"][:-1], {**exported["steps"][-1], "state": {"round": "x"}}]}
+    assert client.post("/api/games/import", json=broken).status_code == 422

@@ -74,11 +74,17 @@ class PoolRoll:
         )
 
     def as_dict(self) -> dict:
+        """As a log entry's dice (the shape every ruleset's log stores: commands.DiceRecord): every
+        face with the roll it came from ("first", "push 1"…), the successes and a summary."""
+        pushes = len(self.rolls) - 1
+        said = f"{self.successes} success{'es' if self.successes != 1 else ''}"
         return {
             "by": self.by,
-            "faces": [{"roll": str(i), "face": f} for i, roll in enumerate(self.rolls) for f in roll],
+            "faces": [{"roll": "first" if i == 0 else f"push {i}", "face": f}
+                      for i, roll in enumerate(self.rolls) for f in roll],
             "successes": self.successes,
-            "pushes": len(self.rolls) - 1,
+            "pushes": pushes,
+            "result": said + (f" after {pushes} push{'es' if pushes != 1 else ''}" if pushes else ""),
         }
 
 
