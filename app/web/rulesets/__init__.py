@@ -2,7 +2,9 @@
 pages and stateless rules API, found by convention.
 
 For a ruleset `id` other than Potham 2038 (whose pages are the app's own), the module
-`app.web.rulesets.<id with - as _>` must exist and provide:
+`app.web.rulesets.<id with - as _>` provides (each optional: without them, or without the module,
+its games get the generic page `ruleset_game.html`: title, status, log, sharing and undo, its
+commands played through the JSON API):
   - `PAGE`: the template of its game page (it extends base.html and includes the shared panels),
   - `PANELS`: panel name -> template, for the panels it draws itself (status, turn, roster…),
   - `context(opened, session, context) -> dict`: what its panels need beyond the state,
@@ -13,6 +15,7 @@ For a ruleset `id` other than Potham 2038 (whose pages are the app's own), the m
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from types import ModuleType
 from typing import Any
 
@@ -26,8 +29,19 @@ from app.web.templating import templates
 router = APIRouter(prefix="/api/rulesets", tags=["rulesets"])
 
 
-def module_of(ruleset_id: str) -> ModuleType:
-    return importlib.import_module(f"{__name__}.{ruleset_id.replace('-', '_')}")
+GENERIC_PANELS = {"status": "_ruleset_status.html", "turn": "_ruleset_turn.html",
+                  "roster": "_ruleset_roster.html"}
+
+
+def module_of(ruleset_id: str) -> ModuleType | None:
+    name = f"{__name__}.{ruleset_id.replace('-', '_')}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+def no_context(opened: Any, session: Any, context: dict[str, Any]) -> dict[str, Any]:
+    return {}
 
 
 @router.get("")
@@ -57,9 +71,9 @@ def install(app: FastAPI) -> None:
         pages.add_api_route(f"/rules/{ruleset_id}", rules_page(ruleset_id), methods=["GET"],
                             response_class=HTMLResponse)
         web = module_of(ruleset_id)
-        panels.RULESET_PAGES[ruleset_id] = web.PAGE
-        panels.RULESET_PANELS[ruleset_id] = web.PANELS
-        panels.RULESET_HOOKS[ruleset_id] = [web.context]
+        panels.RULESET_PAGES[ruleset_id] = getattr(web, "PAGE", "ruleset_game.html")
+        panels.RULESET_PANELS[ruleset_id] = {**GENERIC_PANELS, **getattr(web, "PANELS", {})}
+        panels.RULESET_HOOKS[ruleset_id] = [getattr(web, "context", no_context)]
         if getattr(web, "api", None) is not None:
             app.include_router(web.api, prefix=f"/api/rulesets/{ruleset_id}", tags=[f"rules: {ruleset_id}"])
         if getattr(web, "router", None) is not None:
