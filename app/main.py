@@ -14,7 +14,20 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app import admin, live, live_pg
 from app.db import pool_size
 from app.settings import get_settings
-from app.web import activation_api, api, errors, ops, pages, panels, roster, rules_api, sample, share, turn
+from app.web import (
+    activation_api,
+    api,
+    asking,
+    errors,
+    ops,
+    pages,
+    panels,
+    roster,
+    rules_api,
+    sample,
+    share,
+    turn,
+)
 from app.web import admin as admin_routes
 from app.web import rulesets as rulesets_web
 from app.web.admission import Admission
@@ -35,6 +48,7 @@ def include_routers(app: FastAPI) -> None:
     app.include_router(sample.router)  # before roster: /roster/sample is not a kind of model
     app.include_router(roster.router, dependencies=[POTHAM_ONLY])
     app.include_router(turn.router)
+    app.include_router(asking.router)  # Phase 2 by taps
     app.include_router(admin_routes.router)
     app.include_router(admin_routes.api_router)
     rulesets_web.install(app)  # GET /api/rulesets; each ruleset's pages and stateless API

@@ -99,7 +99,9 @@
         bringIntoView(target.querySelector("[data-focus-next]"), true);
       } else if (verb === "post") {  // a step made: its result, with what to do next below it
         // (a new phase: its "Now:" line, with the phase's first question below it)
-        bringIntoView(resultOfStep(), false);
+        // (a question answered in Phase 2: the next question, focused for the keyboard)
+        var result = resultOfStep();
+        bringIntoView(result, !!(result && result.hasAttribute("data-focus-next")));
         kept = Date.now() + 3000;
       }
     } else if (target.id === "panel-roster" && verb === "post") {

@@ -29,15 +29,13 @@ itself is not fixed.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from app.rules.activation import Activation, Activator, Directive, Seen, activate
 from app.rules.bands import FAR, band, bands
-
-EPS = 0.01
+from app.rules.wording_bounds import EPS, bounded, said, sample_points, shape_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +158,7 @@ class Board:
     def samples(self) -> dict[str, list[float]]:
         if self._samples is None:
             critical = self.critical()
-            self._samples = {n: _samples(lo, hi, critical) for n, (lo, hi) in self.spans.items()}
+            self._samples = {n: sample_points(lo, hi, critical) for n, (lo, hi) in self.spans.items()}
         return self._samples
 
     def kind(self, n: str) -> tuple:
@@ -212,7 +210,7 @@ class Board:
         key = (tuple(sorted(at.items())), sight)
         if key not in self._runs:
             result = self.run(at, sight)
-            self._runs[key] = (_shape(result), result)
+            self._runs[key] = (shape_of(result), result)
         return self._runs[key]
 
     # --- deciding --------------------------------------------------------------------------
@@ -272,7 +270,7 @@ class Board:
         actions = []
         for i, action in enumerate(base.actions):
             variants = [r.actions[i] for r in every]
-            reason = _bounded([v.reason for v in variants])
+            reason = bounded([v.reason for v in variants])
             if reason is None:
                 return Question("inches", f"How far is {action.target} from {self.bot.name}, in inches?",
                                 "inches", (), action.target)
@@ -282,48 +280,7 @@ class Board:
             return Question("direction", f"Roll a d8 for {self.bot.name}'s random direction (or let the "
                             "app roll).", "pick_one", tuple({"key": k, "label": str(k)} for k in
                                                            [*range(1, 9), "roll"]))
-        empty = tuple(replace(e, reason=_said([r.empty[j].reason for r in every if j < len(r.empty)]))
+        empty = tuple(replace(e, reason=said([r.empty[j].reason for r in every if j < len(r.empty)]))
                       for j, e in enumerate(base.empty))
-        notes = tuple(_said([r.notes[j] for r in every if j < len(r.notes)]) for j in range(len(base.notes)))
+        notes = tuple(said([r.notes[j] for r in every if j < len(r.notes)]) for j in range(len(base.notes)))
         return replace(base, actions=tuple(actions), empty=empty, notes=notes)
-
-
-NUMBER = re.compile(r'(\d+(?:\.\d+)?)"')
-
-
-def _bounded(texts: list[str]) -> str | None:
-    """One sentence for every sample: numbers that differ become "up to X\"" (or "more than
-    X\"" for an open band); None when the sentences differ in more than numbers."""
-    words = [NUMBER.split(t) for t in texts]
-    if any(len(w) != len(words[0]) or w[::2] != words[0][::2] for w in words):
-        return None
-    out = list(words[0])
-    for i in range(1, len(out), 2):
-        values = {float(w[i]) for w in words}
-        if len(values) > 1:
-            low = round(min(values) - EPS, 2)  # the samples start just past the band's edge
-            out[i] = f"more than {low:g}" if max(values) >= FAR else f"up to {max(values):g}"
-    return "".join(p + ('"' if i % 2 else "") for i, p in enumerate(out))
-
-
-def _said(texts: list[str]) -> str:
-    """A note or empty-slot reason for every sample; one that differs beyond its numbers is
-    kept without them rather than with a guessed one."""
-    bounded = _bounded(texts)
-    return bounded if bounded is not None else NUMBER.sub("that far", texts[0])
-
-
-def _shape(result: Activation) -> tuple:
-    """What a decision is, numbers aside: its actions, ties, Marked, empty slots and needs."""
-    return (tuple((a.slot, a.family, a.action, a.target, a.fallback, a.conditional, a.rule, a.direction)
-                  for a in result.actions), result.ties, tuple(m.character for m in result.marked),
-            len(result.empty), result.needs, result.reached)
-
-
-def _samples(lo: float, hi: float, critical: Sequence[float]) -> list[float]:
-    """Both ends of (lo, hi] and each critical value inside it with a point just past it."""
-    if lo == hi:
-        return [lo]
-    start = max(lo + EPS, 0.0) if lo >= 0 else 0.0
-    inside = [x for c in critical for x in (c, c + EPS) if start < x < hi]
-    return sorted({start, *inside, hi})

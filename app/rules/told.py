@@ -75,13 +75,18 @@ def _by_name(answers: Answers, by_id: dict[str, str], state: GameState) -> dict:
             raise Refused(f"{character_of(state, key).name} is out of action.")
         return key
 
+    def character(key: str) -> str:  # who is in contact, in the zone, in sight, closest: a Character
+        if key not in by_id and state.character(key) is None:
+            raise Refused("Only the game's Characters can be told here.")
+        return name(key)
+
     told: dict = {}
     for fact in ("contact", "zone", "line_of_sight"):
         value = getattr(answers, fact)
         if value is not None:
-            told[fact] = [name(i) for i in value]
+            told[fact] = [character(i) for i in value]
     if answers.closest is not None:
-        told["closest"] = name(answers.closest)
+        told["closest"] = character(answers.closest)
     told["bands"] = {name(k): v for k, v in answers.bands.items()}
     told["inches"] = {name(k): v for k, v in answers.inches.items()}
     if answers.direction is not None:

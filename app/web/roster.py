@@ -21,7 +21,7 @@ from starlette.datastructures import FormData
 
 from app import games
 from app.rules.commands import Body, Refused
-from app.rules.models import GameState
+from app.rules.models import Bot, GameState
 from app.rules.roster import BotSheet, CharacterSheet, sheet_of
 from app.web.command_forms import as_json, expect_of, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
@@ -35,6 +35,7 @@ from app.web.forms import (
     role_name,
 )
 from app.web.panels import PANELS, game_context
+from app.web.sample import role_defaults
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -57,6 +58,7 @@ KINDS = {
     "bots": Kind("bots", "bot", "AI-Bot", read_bot, GameState.bot, BotSheet),
 }
 NOUNS = {k.noun: k for k in KINDS.values()}
+ROLES = ("hunter", "sentry", "worker", "patrol")
 
 
 def form_values(noun: str, state: GameState, model: Any) -> dict[str, Any]:
@@ -184,9 +186,15 @@ def _model(kind: Kind, state: GameState, model_id: str):
 
 
 @router.get("/g/{token}/roster/{slug}/new", response_class=HTMLResponse)
-def new_form(request: Request, slug: str, opened: EditDep, session: SessionDep):
+def new_form(request: Request, slug: str, opened: EditDep, session: SessionDep, role: str = ""):
+    """The add form; `role` (an AI-Bot's, "+ Sentry"): that role's starting sheet (sample.py)."""
     kind = kind_of(slug)
-    return show_form(request, opened, session, form_for(kind.noun, games.current_state(session, opened.game)))
+    state = games.current_state(session, opened.game)
+    values = None
+    if kind.noun == "bot" and role in ROLES:
+        bot = Bot(id="new", name="new", control_zone=state.house.bot_zone, **role_defaults(role))
+        values = bot_values(bot) | {"name": "", "health": ""}  # named after its role; at full Health
+    return show_form(request, opened, session, form_for(kind.noun, state, values=values))
 
 
 @router.post("/g/{token}/roster/{slug}", response_class=HTMLResponse)
@@ -205,7 +213,7 @@ def add(request: Request, slug: str, opened: EditDep, session: SessionDep, poste
 def named_after_role(posted: FormData, state: GameState) -> FormData:
     """A new AI-Bot without a name gets its role's next free one (Hunter-1, Hunter-2, ...)."""
     role = str(posted.get("role") or "hunter")
-    name = role_name(role if role in ("hunter", "sentry", "worker", "patrol") else "AI-Bot",
+    name = role_name(role if role in ROLES else "AI-Bot",
                      [b.name for b in state.bots])
     return FormData([(k, v) for k, v in posted.multi_items() if k != "name"] + [("name", name)])
 

@@ -34,6 +34,17 @@ BOTS: list[dict[str, Any]] = [
 ]
 
 
+ASSIGNMENT = ("name", "subject", "object", "waypoints", "patrol_mode")
+
+
+def role_defaults(role: str) -> dict[str, Any]:
+    """A new AI-Bot's starting sheet for its role, "+ Hunter" (issue 9): the sample's, so a bot
+    like it takes no typing; the player changes what differs from the card. Its assignment
+    stays blank: it names things on this board."""
+    sheet = next((b for b in BOTS if b["role"] == role), {"role": "hunter"})
+    return {k: v for k, v in sheet.items() if k not in ASSIGNMENT}
+
+
 def add_sample_roster(session, game: Game) -> None:
     for character in CHARACTERS:
         games.run_command(session, game, {"type": "add_character", "character": character})

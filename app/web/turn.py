@@ -113,7 +113,7 @@ async def command(request: Request, opened: EditDep, session: SessionDep):
     """Any play command from a form: hidden `type`, fields named as the command's JSON."""
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    data = form_to_body(contact_is_zero(without_app_dice(items)))
+    data = form_to_body(contact_is_zero(confirmed(without_app_dice(items))))
     return run(request, opened, session, data, int_or_none(form.get("seen")), form=form,
                expect=expect_of(form.get("expect")))
 
@@ -126,6 +126,17 @@ def contact_is_zero(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
     typed = {n.removesuffix("distance") for n, v in items if n.endswith(".distance") and v.strip()}
     return [(n, "0") if n.endswith(".distance") and n.removesuffix("distance") in touching - typed else (n, v)
             for n, v in items]
+
+
+CONFIRMABLE = frozenset({"line_of_sight", "in_range"})
+
+
+def confirmed(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A button that confirms facts in one tap (`_confirm=line_of_sight in_range`, "Shoot: in
+    sight and in range now", R-ACT-FACTS): those yes/no fields are sent as yes, whatever the
+    boxes beside it say."""
+    names = {n for name, value in items if name == "_confirm" for n in value.split() if n in CONFIRMABLE}
+    return [(n, v) for n, v in items if n not in names] + [(n, "true") for n in sorted(names)]
 
 
 class DiceMode(BaseModel):

@@ -36,13 +36,14 @@ BOTS = [
      "assignment": ("Waypoints, in order", "A\nB\nC")},
 ]
 # The board in Phase 2, per bot: each Character's (distance in inches, line of sight, base
-# contact), and the role's own fact. Hunter-1 touches Ada; Sentry-1 sees Bo inside its zone, 7"
+# contact), and the role's own target (its name, inches). The player answers each question the
+# page asks from it, by a tap. Hunter-1 touches Ada; Sentry-1 sees Bo inside its zone, 7"
 # from its post; Worker-1 is 3" from its object; Patrol-1 is 2" from its waypoint.
 BOARD = {
     "Hunter-1": ({"Ada": (0, True, True), "Bo": (8, False, False)}, None),
-    "Sentry-1": ({"Ada": (14, False, False), "Bo": (2, True, False)}, ("subject", 7)),
-    "Worker-1": ({"Ada": (12, False, False), "Bo": (9, False, False)}, ("object", 3)),
-    "Patrol-1": ({"Ada": (12, False, False), "Bo": (9, False, False)}, ("waypoint", 2)),
+    "Sentry-1": ({"Ada": (14, False, False), "Bo": (2, True, False)}, ("Vault", 7)),
+    "Worker-1": ({"Ada": (12, False, False), "Bo": (9, False, False)}, ("Console", 3)),
+    "Patrol-1": ({"Ada": (12, False, False), "Bo": (9, False, False)}, ("A", 2)),
 }
 
 
@@ -112,14 +113,28 @@ def create_game(t: Table) -> None:
 
 
 def pick_pool(t: Table, form, stat: str, pool: dict[str, int]) -> None:
-    """One tap per colour: the chip with its count."""
-    for colour, n in pool.items():
-        t.taps.click(form.get_by_role("radiogroup", name=f"{stat}: {colour} dice").locator("label.chip-n").nth(n))
+    """One tap per colour whose count differs from what the form shows: the chip with its count."""
+    rows = form.get_by_role("radiogroup", name=re.compile(f"^{stat}: "))
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        colour = row.get_attribute("data-colour")
+        shown = row.locator("input:checked").get_attribute("value") if row.locator("input:checked").count() else "0"
+        if int(shown) != pool.get(colour, 0):
+            t.taps.click(row.locator("label.chip-n").nth(pool.get(colour, 0)))
 
 
 def set_max_health(t: Table, form, health: int) -> None:
-    for _ in range(health - 3):  # a new model starts at 3, and at full Health
-        t.taps.click(form.get_by_role("button", name="Max Health: one more"))
+    """− / + until Max Health shows the sheet's (a new model is at full Health)."""
+    shown = int(form.get_by_label("Max Health", exact=True).input_value())
+    way = "one more" if health > shown else "one less"
+    for _ in range(abs(health - shown)):
+        t.taps.click(form.get_by_role("button", name=f"Max Health: {way}"))
+
+
+def fill(t: Table, field, text: str) -> None:
+    """Typed only when the form does not already show it (a role's starting sheet, say)."""
+    if field.input_value() != text:
+        t.taps.type(field, text)
 
 
 def add_character(t: Table, c: dict) -> None:
@@ -137,18 +152,17 @@ def add_character(t: Table, c: dict) -> None:
 
 def add_bot(t: Table, b: dict) -> None:
     page, taps = t.page, t.taps
-    taps.click(page.locator("#panel-roster a[data-role]", has_text=b["role"]))  # "+ Sentry": its form, role chosen
+    taps.click(page.locator("#panel-roster a[data-role]", has_text=b["role"]))  # "+ Sentry": its starting sheet
     form = page.locator("#form-bot-new")
     expect(form.get_by_label(b["role"], exact=True)).to_be_checked()
-    taps.type(form.get_by_label("Points", exact=True), b["Points"])  # the name: Sentry-1, from its role
+    expect(form.get_by_label("Points", exact=True)).not_to_have_value("0")  # the role's sheet is in
+    fill(t, form.get_by_label("Points", exact=True), b["Points"])  # the name: Sentry-1, from its role
     set_max_health(t, form, b.get("Health", 3))
     for stat in ("Melee", "Defense", "Shoot"):
-        if stat in b:
-            pick_pool(t, form, stat, b[stat])
-    if "range" in b:
-        taps.type(form.get_by_label("Shoot range", exact=True), b["range"])
+        pick_pool(t, form, stat, b.get(stat, {}))
+    fill(t, form.get_by_label("Shoot range", exact=True), b.get("range", ""))
     if "assignment" in b:
-        taps.type(form.get_by_label(b["assignment"][0], exact=True), b["assignment"][1])
+        fill(t, form.get_by_label(b["assignment"][0], exact=True), b["assignment"][1])
     taps.click(form.get_by_role("button", name="Add AI-Bot"))
     expect(page.locator("#panel-roster li[data-model=bot]").filter(has_text=b["Name"])).to_have_count(1)
 
@@ -166,28 +180,68 @@ def next_phase(t: Table, phase: int) -> None:
 
 
 def record_event(t: Table) -> None:
-    event = t.page.locator("#form-event")
-    t.taps.click(event.get_by_role("button", name="Danger change: one more"))
-    t.step(event.get_by_role("button", name="Record the Event"))
+    t.step(t.page.locator("#form-event-quick").get_by_role("button", name="Danger +1"))  # one tap
+
+
+def band_for(labels: list[str], inches: float) -> int:
+    """The tap a player makes for a distance: base contact at 0, else the first band whose
+    threshold (the inches in its label) reaches it, else the last ("farther")."""
+    for i, label in enumerate(labels):
+        if label.startswith("In base contact"):
+            if inches == 0:
+                return i
+            continue
+        if "farther" in label.lower():
+            return i
+        limit = float(re.findall(r'([\d.]+)"', label)[-1])
+        if inches <= limit:
+            return i
+    return len(labels) - 1
+
+
+def answer(t: Table, bot: str) -> None:
+    """One tap for the question on screen, as the board of BOARD has it."""
+    page, taps = t.page, t.taps
+    seen, own = BOARD[bot]
+    form = page.locator("#form-ask")
+    fact = form.locator("input[name=fact]").get_attribute("value")
+    buttons = form.locator("button")
+    if fact == "zone":
+        inside = [(n, contact) for n, (d, _, contact) in seen.items() if d <= 3]
+        assert len(inside) <= 1, "several inside: not in the reference turn"
+        name = "Nobody" if not inside else inside[0][0] + (", in base contact" if inside[0][1] else "")
+        taps.click(buttons.filter(has_text=re.compile(f"^{re.escape(name)}$")))
+    elif fact == "line_of_sight":
+        sight = [n for n, (_, los, _) in seen.items() if los]
+        name = {0: "Nobody", 1: sight[0] if sight else "", 2: "Both"}[len(sight)]
+        taps.click(buttons.filter(has_text=re.compile(f"^{re.escape(name)}$")))
+    elif fact == "closest":
+        options = [b.inner_text() for b in buttons.all()]
+        taps.click(buttons.nth(options.index(min(options, key=lambda n: seen[n][0]))))
+    elif fact == "band":
+        model = page.locator("#form-ask-inches button[name=measured]").get_attribute("value")
+        inches = own[1] if own and own[0] == model else next(d for n, (d, _, _) in seen.items() if t.id(n) == model)
+        taps.click(buttons.nth(band_for([b.inner_text() for b in buttons.all()], inches)))
+    else:
+        raise AssertionError(f"the reference turn never needs {fact!r}: {page.locator('#ask-question').inner_text()}")
 
 
 def activate(t: Table, bot: str) -> None:
-    page, taps = t.page, t.taps
+    """Tap the answer to each question until the activation is recorded (the decision card)."""
+    page = t.page
     expect(page.locator("#activate-heading")).to_contain_text(f"Activate {bot}")
-    form = page.locator("#form-activate")
-    seen, role = BOARD[bot]
-    for name, (distance, los, contact) in seen.items():
-        fact = form.locator(f"fieldset[data-character='{name}']")
-        if not contact:  # base contact is 0": the tick answers the distance
-            taps.type(fact.get_by_label("Distance (inches)"), str(distance))
-        taps.check(fact.get_by_label("Line of sight"), los)
-        taps.check(fact.get_by_label("Base contact"), contact)
-    if role:
-        kind, inches = role
-        label = {"subject": "Distance to its subject", "object": "Distance to its object",
-                 "waypoint": "Distance to waypoint"}[kind]
-        taps.type(form.get_by_label(re.compile(label)), str(inches))
-    t.step(form.get_by_role("button", name=re.compile("^Decide")))
+    before = t.seq()
+    for _ in range(8):
+        told = page.locator("#form-ask input[name=told]").get_attribute("value")
+        answer(t, bot)
+        page.wait_for_function(
+            "([seq, told]) => { const p = document.getElementById('panel-turn');"
+            " const f = document.querySelector('#form-ask input[name=told]');"
+            " return p && (Number(p.dataset.seq) > seq || (f && f.value !== told)); }", arg=[before, told])
+        if t.seq() > before:
+            return
+        expect(page.locator("#ask-question")).to_be_in_viewport()  # the next question, in view
+    raise AssertionError(f"{bot}: still asking after 8 taps")
 
 
 def melee(t: Table, bot: str) -> None:
@@ -195,12 +249,10 @@ def melee(t: Table, bot: str) -> None:
 
 
 def bot_shoot(t: Table, bot: str) -> None:
-    """R-ACT-FACTS: a shot planned before a move is confirmed when it resolves (line of sight and
-    range now, two taps when the form does not already hold them)."""
+    """R-ACT-FACTS: a shot planned before a move is confirmed when it resolves: one tap on the
+    button that says both facts (line of sight and range now)."""
     form = t.page.locator(f"#form-shoot-{t.id(bot)}")
-    t.taps.check(form.get_by_label("Line of sight to the target now"))
-    t.taps.check(form.get_by_label(re.compile("Within range now")))
-    t.step(form.get_by_role("button", name="Shoot"))
+    t.step(form.get_by_role("button", name=re.compile(r"^Shoot: .* in sight and in range now")))
 
 
 def position_check(t: Table, bot: str) -> None:

@@ -5,6 +5,8 @@ first-run buttons open the roster form."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 from playwright.sync_api import expect
 
@@ -75,12 +77,12 @@ def test_R_ACT_ORDER_the_player_picks_a_later_bot_by_keyboard_and_activates_it(b
     expect(page.locator("#activate-heading")).to_contain_text("Activate Worker-1")
     expect(page.locator("#pick-bot .pick-list a[aria-current=true]")).to_have_text("Worker-1 Worker")
     # issue 9: picking a bot brings its first question into view with focus (it was the pick before)
-    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#form-activate')")
-    form = page.locator("#form-activate")
-    for i in range(2):
-        form.locator(f"input[name='characters.{i}.distance']").fill("12")
-    form.locator("input[name='object_distance']").fill("2")
-    form.get_by_role("button", name="Decide Worker-1's actions").click()
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#form-ask')")
+    expect(page.locator("#ask-nobody")).to_be_focused()
+    page.keyboard.press("Enter")  # nobody inside its zone: a tap (here a key) per fact
+    expect(page.locator("#ask-question")).to_contain_text("How far is")
+    expect(page.locator("#form-ask button").first).to_be_focused()  # the next question keeps the keyboard
+    page.locator("#form-ask").get_by_role("button", name=re.compile("^Within a Walk")).click()
     expect(page.locator(".decision-card", has_text="Worker-1")).to_be_visible()
     expect(page.locator("#activate-heading")).to_contain_text("Activate Hunter-1")
     expect(page.locator("#pick-bot .pick-list a")).to_have_count(3)

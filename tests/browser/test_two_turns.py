@@ -93,6 +93,9 @@ class Game:
     def activate(self, bot: str, fill: bool = True) -> None:
         form = self.page.locator("#form-activate")
         expect(self.page.locator("#activate-heading")).to_contain_text(f"Activate {bot}")
+        # every distance measured: the typed form, folded under the questions asked by taps (issue 9)
+        if not self.page.locator("#section-measured").evaluate("d => d.open"):
+            self.page.locator("#section-measured > summary").click()
         if fill:
             seen, role = FACTS[bot]
             for name, (distance, los, contact) in zip(("Ada", "Bo"), seen, strict=True):

@@ -138,6 +138,13 @@ def test_a_band_the_bot_does_not_have_is_refused():
     assert "no such distance band" in why.reason
 
 
+def test_only_the_games_characters_can_be_in_contact_in_the_zone_in_sight_or_closest():
+    state = game(ADA, HUNTER_BOT, phase=2)
+    for told in ({"contact": ["Vault"]}, {"contact": [], "zone": ["ghost"]}, {"closest": "nobody"}):
+        why = refused(state, {"type": "activate_bot", "bot_id": "hunter", "answers": told})
+        assert "Only the game's Characters" in why.reason
+
+
 def test_R_ROLE_PATROL_by_taps_a_patrol_on_its_waypoint_heads_for_the_next_one():
     state = game(ADA, PATROL, phase=2)  # Route A B C, heading to A
     told = {"contact": [], "zone": [], "bands": {"A": "contact", "B": "farther"}, "line_of_sight": []}

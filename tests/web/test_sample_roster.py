@@ -28,3 +28,23 @@ def test_an_empty_game_takes_the_sample_roster_once_and_undo_takes_a_model_back(
     assert len(state["characters"]) == 2 and len(state["bots"]) == 4
     client.post(f"/api/games/{token}/undo", json={})
     assert len(client.get(f"/api/games/{token}").json()["bots"]) == 3  # each model is its own step
+
+
+def test_plus_a_role_opens_the_form_with_that_roles_starting_sheet_and_a_blank_assignment(client):
+    """Issue 9: "+ Sentry" shows the sample's Sentry (points, pools, range), so a bot like it takes
+    no typing; its subject names something on this board, so it stays blank; the name comes from
+    the role."""
+    from tests.support.html import parse
+
+    token = client.post("/api/games", json={"name": "Setup"}).json()["edit_token"]
+    page = parse(client.get(f"/g/{token}").text)
+    plus = [a for a in page.by_id("panel-roster").all("a") if a.attrs.get("data-role") == "sentry"][0]
+    assert plus.attrs["hx-get"] == f"/g/{token}/roster/bots/new?role=sentry"
+    form = parse(client.get(plus.attrs["hx-get"], headers={"HX-Request": "true"}).text).by_id("form-bot-new")
+    sentry = next(b for b in BOTS if b["role"] == "sentry")
+    assert form.field("points").attrs["value"] == str(sentry["points"])
+    assert form.field("shoot_range").attrs["value"] == "18" and form.field("shoot").attrs["value"] == "2 red"
+    assert form.field("subject").attrs["value"] == "" and form.field("name").attrs["value"] == ""
+    assert "checked" in form.one("input", name="role", value="sentry").attrs
+    hunter = parse(client.get(f"/g/{token}/roster/bots/new?role=nobody", headers={"HX-Request": "true"}).text)
+    assert hunter.by_id("form-bot-new").field("points").attrs["value"] == "0"  # an unknown role: the blank sheet
