@@ -6,12 +6,12 @@ existed, and old exports, are Potham 2038. To plug in a ruleset, add its RULESET
 
 from __future__ import annotations
 
-from app.rulesets import potham, zone
+from app.rulesets import d20, potham, zone
 from app.rulesets.base import Ruleset
 
 DEFAULT = "potham-2038"
 
-RULESETS: dict[str, Ruleset] = {r.id: r for r in (potham.RULESET, zone.RULESET)}
+RULESETS: dict[str, Ruleset] = {r.id: r for r in (potham.RULESET, zone.RULESET, d20.RULESET)}
 
 
 def get(ruleset_id: str | None) -> Ruleset:

@@ -24,7 +24,8 @@ STEP_LABELS = {
 }
 
 # Keys a command uses to name the models it is about, in the order they are worth mentioning.
-_WHO_KEYS = ("character_id", "bot_id", "shooter_id", "target_id", "attacker_id", "defender_id")
+_WHO_KEYS = ("character_id", "bot_id", "shooter_id", "target_id", "attacker_id", "defender_id",
+             "npc_id")  # the last: the NPCs of other rulesets (app/rulesets)
 
 
 def danger_band(n: int, limit: int) -> str:
@@ -76,7 +77,7 @@ def undone_steps(log: list[Step]) -> set[int]:
 def step_who(step: Step, state: dict[str, Any]) -> list[str]:
     """Names of the models a step's command is about, read from that step's own state (the log
     page reads them all at once: games.states_json)."""
-    names = {m["id"]: m["name"] for key in ("characters", "bots") for m in state.get(key, [])}
+    names = {m["id"]: m["name"] for key in ("characters", "bots", "npcs") for m in state.get(key, [])}
     who = []
     for key in _WHO_KEYS:
         name = names.get(str(step.command.get(key)))

@@ -127,6 +127,7 @@ def test_z_cond_hypothermic_a_failed_endure_is_one_damage_and_one_confusion_at_o
     with pytest.raises(Refused):
         run(state, {"type": "recover", "character_id": "c1", "track": "damage"})
     state, _ = run(state, {"type": "warm_up", "character_id": "c1"})
+    assert not state.character("c1").hypothermic
     state, _ = run(state, {"type": "recover", "character_id": "c1", "track": "damage"})
     assert state.character("c1").damage == 0
 
@@ -135,3 +136,12 @@ def test_z_round_end_round_lets_every_npc_act_again():
     state = shooter()
     state, entries = run(state, {"type": "end_round"})
     assert state.round == 2 and state.decisions == [] and "unresolved" in entries[0].text
+
+
+def test_z_cond_hypothermic_broken_by_damage_dies_the_next_time_called_upon_to_roll():
+    """"If broken by damage when hypothermic, you die the next time you are called upon to roll."""
+    state = game(characters=("Ada",))
+    state, _ = run(state, {"type": "endure_cold", "character_id": "c1", "failed": True})
+    state = state.model_copy(update={"characters": [state.character("c1").model_copy(update={"damage": 3})]})
+    state, _ = run(state, {"type": "endure_cold", "character_id": "c1", "failed": False})
+    assert state.character("c1").dead

@@ -75,8 +75,15 @@ def test_z_role_worker_works_its_object_and_z_worker_arrive_after_one_move():
     state = game(npcs=[{"name": "W1", "role": "worker", "object": "Pump"}, {"name": "W2", "role": "worker", "object": "Pump"}])
     state, _ = activate(state, "n3", seen(("c1", "long", True)), object_band="arms_length")
     state, _ = activate(state, "n4", seen(("c1", "long", True)), object_band="near")
-    assert card(state, "n3") == [("action", "work", "Pump")]
-    assert card(state, "n4") == [("maneuver", "move", "Pump"), ("action", "work", "Pump")]
+    assert card(state, "n3") == [("maneuver", "use_item", "Pump")]
+    assert card(state, "n4") == [("maneuver", "move", "Pump"), ("maneuver", "use_item", "Pump")]
+
+
+def test_z_reload_an_empty_gun_in_range_is_reloaded_then_fired():
+    state = game(npcs=[{"name": "Sharp", "role": "hunter", "shoot": 2, "gun": {**RIFLE, "bullets": 0}}])
+    state, _ = activate(state, "n3", seen(("c1", "long", True)))
+    assert card(state, "n3") == [("maneuver", "reload", "Ada"), ("action", "shoot", "Ada")]
+    assert state.bot("n3").gun.bullets > 0
 
 
 def test_z_contact_a_worker_with_a_character_at_arms_length_fights_it():

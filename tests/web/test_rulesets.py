@@ -103,3 +103,57 @@ def test_a_2038_page_route_is_not_there_for_a_game_of_another_ruleset(client):
         made = client.post("/api/games", json={"name": "Other", "ruleset": ruleset}).json()
         assert client.get(f"{made['edit_url']}/house").status_code == 404
         assert client.get(f"{made['edit_url']}/roster/characters/new").status_code == 404
+
+
+def test_a_rulesets_rule_badges_link_to_its_rule_page(client):
+    for ruleset in rulesets.RULESETS.values():
+        if ruleset.id == rulesets.DEFAULT:
+            continue
+        page = parse(client.get(f"/rules/{ruleset.id}").text)
+        first = next(iter(ruleset.glossary))
+        assert page.has_id(first) and ruleset.glossary[first] in page.by_id(first).text()
+
+
+def test_a_ruleset_without_pages_of_its_own_gets_the_generic_page(engine, monkeypatch):
+    """docs/rulesets.md: a ruleset with only an engine (no web module) is still playable through
+    the API, and its game page, panels and rule ids page answer (never a 500)."""
+    from fastapi.testclient import TestClient
+    from pydantic import BaseModel
+    from sqlmodel import Session
+
+    from app.db import get_session
+    from app.main import create_app
+    from app.rulesets.base import Ruleset
+    from tests.conftest import ADMIN_TOKEN
+
+    class House(BaseModel):
+        pass
+
+    class Toy(BaseModel):
+        round: int = 1
+        house: House = House()
+        characters: list = []
+
+        def character(self, model_id):
+            return None
+
+        def bot(self, model_id):
+            return None
+
+    toy = Ruleset(id="toy-rules", name="Toy rules", summary="A test ruleset.", state=Toy, commands=Commands(),
+                  columns=lambda s: {"turn": s.round}, glossary={"T-ONE": "The only rule."})
+    monkeypatch.setitem(rulesets.RULESETS, "toy-rules", toy)
+    app = create_app(migrate_on_start=False, admin_token=ADMIN_TOKEN)
+
+    def override():
+        with Session(engine) as session:
+            yield session
+
+    app.dependency_overrides[get_session] = override
+    with TestClient(app) as client:
+        made = client.post("/api/games", json={"name": "Toy", "ruleset": "toy-rules"}).json()
+        page = client.get(made["edit_url"])
+        assert page.status_code == 200 and "Toy rules" in page.text and "/api/games/" in page.text
+        panels = client.get(f"{made['view_url']}/panels", params={"names": "status,turn,roster,log"})
+        assert panels.status_code == 200 and "Round 1" in panels.text
+        assert "The only rule." in client.get("/rules/toy-rules").text

@@ -3,6 +3,8 @@ the watch page, through the page's own forms (htmx posts) and the JSON API."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from tests.support.html import parse
 
 HX = {"HX-Request": "true"}
@@ -90,3 +92,71 @@ def test_zone_activation_api_answers_actions_with_reasons_rule_ids_and_odds(clie
     assert actions[1]["odds"]["dice"] == 4  # 3 Shoot + 1 for aiming (Z-AIM)
     unknown = client.post("/api/rulesets/zone/activation", json={**body, "characters": []})
     assert unknown.status_code == 422
+
+
+def send(client, game, items: list[tuple[str, str]]):
+    """A form with repeated fields, as a browser sends it."""
+    headers = {**HX, "Content-Type": "application/x-www-form-urlencoded"}
+    return client.post(f"/g/{game['edit_token']}/zone/turn", content=urlencode(items), headers=headers)
+
+
+def test_the_house_rules_form_makes_a_5_a_success_and_a_stale_form_is_refused(client):
+    """Z-DICE: the success faces are a house default, editable per game on the page."""
+    game = zone_game(client)
+    form = parse(client.get(game["edit_url"]).text).by_id("zone-house").one("form")
+    expect = form.field("expect").attrs["value"]
+    fields = [("type", "set_house_rules"), ("expect", expect), ("house.success_faces[]", "5"),
+              ("house.success_faces[]", "6"), ("house.npc_push", "never"), ("house.npc_stunt", "fatigue"),
+              ("house.zone_band", "short"), ("house.aim_bonus", "2"), ("house.push_fatigue", "false")]
+    r = send(client, game, [("seen", "0"), *fields])
+    assert r.status_code == 200
+    house = state(client, game)["house"]
+    assert house["success_faces"] == [5, 6] and house["npc_push"] == "never" and house["zone_band"] == "short"
+    client.post("/api/games/" + game["edit_token"] + "/commands", json={"type": "add_character", "character": {"name": "X"}})
+    stale = send(client, game, [("seen", "1"), *fields])
+    assert stale.status_code == 409  # it was made from the old house rules
+
+
+def test_cold_and_recovery_from_the_page(client):
+    game = zone_game(client)
+    post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    ada = state(client, game)["characters"][0]["id"]
+    assert post(client, game, "turn", type="endure_cold", character_id=ada, failed="true").status_code == 200
+    assert state(client, game)["characters"][0]["hypothermic"] is True
+    refused = post(client, game, "turn", type="recover", character_id=ada, track="damage", points="1")
+    assert refused.status_code == 400 and "hypothermic" in refused.text
+
+
+def test_entered_dice_for_an_npc_attack_are_typed_as_faces_and_a_wrong_count_is_refused(client):
+    """Z-DICE: the player may roll the NPC's dice; a push the NPC makes asks for the re-rolled dice."""
+    game = zone_game(client)
+    post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    post(client, game, "roster", type="add_npc", **{"npc.name": "Brute", "npc.fight": "3"})
+    ada, brute = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    post(client, game, "turn", type="activate_npc", npc_id=brute,
+         **{"facts.seen.0.character_id": ada, "facts.seen.0.band": "arms_length"})
+    assert post(client, game, "turn", type="npc_attack", npc_id=brute, _faces="6 6").status_code == 400
+    asks = post(client, game, "turn", type="npc_attack", npc_id=brute, _faces="2 3 1")
+    assert asks.status_code == 400 and "2 dice" in asks.text  # it pushes: the 2 and the 3
+    done = post(client, game, "turn", type="npc_attack", npc_id=brute, _faces="6, 6 2")
+    assert done.status_code == 200 and state(client, game)["characters"][0]["damage"] == 2
+
+
+def test_a_played_zone_game_exports_and_imports_step_for_step(client):
+    """Exports carry the ruleset; the import validates every zone command and state as recorded."""
+    game = zone_game(client)
+    post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    post(client, game, "roster", type="add_npc", **{"npc.name": "Brute", "npc.fight": "3"})
+    ada, brute = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    post(client, game, "turn", type="activate_npc", npc_id=brute,
+         **{"facts.seen.0.character_id": ada, "facts.seen.0.band": "near"})
+    post(client, game, "turn", type="npc_attack", npc_id=brute)
+    client.post(f"/api/games/{game['edit_token']}/undo", json={})
+    exported = client.get(f"/api/games/{game['edit_token']}/export").json()
+    assert exported["ruleset"] == "zone" and [s["kind"] for s in exported["steps"]][-2:] == ["npc_attack", "undo"]
+    made = client.post("/api/games/import", json=exported)
+    assert made.status_code == 201, made.text
+    again = client.get(f"/api/games/{made.json()['edit_token']}/export").json()
+    assert [s["state"] for s in again["steps"]] == [s["state"] for s in exported["steps"]]
+    broken = {**exported, "steps": [*exported["steps"][:-1], {**exported["steps"][-1], "state": {"round": "x"}}]}
+    assert client.post("/api/games/import", json=broken).status_code == 422

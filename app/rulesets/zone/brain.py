@@ -167,6 +167,10 @@ def attack(plan: Plan, focus: Target, why: str, rule: str) -> None:
             "Z-CLOSE",
             focus,
         )
+    elif reloads(npc, focus):
+        plan.add("maneuver", "reload", f"{why}, in range and in sight, but its {npc.gun.name} is empty: it "
+                 "reloads.", "Z-RELOAD", focus)
+        plan.add("action", "shoot", f"It shoots at {focus.name} with its {npc.gun.name}.", "Z-SHOOT", focus)
     elif can_shoot(npc, focus):
         plan.add("maneuver", "aim", f"{why}; {focus.name} is in range and in sight, so it aims first.",
                  "Z-AIM", focus)
@@ -191,13 +195,15 @@ def attack(plan: Plan, focus: Target, why: str, rule: str) -> None:
             )
         elif not plan.full() and step(after) > 0:
             move(plan, focus, after, f"{focus.name} is still out of reach", rule)
-    reload_if_empty(plan)
 
 
-def reload_if_empty(plan: Plan) -> None:
-    gun = plan.npc.gun
-    if gun is not None and gun.ranged and gun.bullets == 0:
-        plan.add("maneuver", "reload", f"Its {gun.name} is empty, so it reloads.", "Z-RELOAD")
+def reloads(npc: Npc, target: Target) -> bool:
+    """Z-RELOAD: an empty gun that would otherwise reach the target is reloaded (a maneuver)."""
+    gun = npc.gun
+    if gun is None or gun.bullets > 0:
+        return False
+    loaded = npc.model_copy(update={"gun": gun.model_copy(update={"bullets": 1})})
+    return can_shoot(loaded, target)
 
 
 def second_slot(plan: Plan, toward: str, now: Band, rule: str) -> None:

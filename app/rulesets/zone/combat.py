@@ -91,11 +91,7 @@ def npc_roll(
                     "neither a success nor a 1 again and enter them.",
                     "Z-PUSH-CHOICE",
                 )
-            entered = pushes[times]
-            if len(entered) != rerolled_count(pool):
-                raise Refused(
-                    f"The push re-rolls {rerolled_count(pool)} dice: enter that many faces.", "Z-PUSH"
-                )
+            entered = pushes[times]  # dice.push checks their count
         pool = push(pool, rng, entered)
         times += 1
         spent += 1 if full_auto else 0

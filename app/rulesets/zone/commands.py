@@ -4,7 +4,7 @@ attacks each way, the end of a round, days and recovery. Handlers are pure."""
 from __future__ import annotations
 
 from random import Random
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
@@ -26,7 +26,7 @@ from app.rulesets.zone.models import (
 
 COMMANDS = Commands()
 command = COMMANDS.command
-Faces = list[int]
+Face = Annotated[int, Field(ge=1, le=6)]
 
 
 class CharacterSheet(Body):
@@ -80,8 +80,8 @@ class Activate(Body):
 class NpcAttack(Body):
     npc_id: str = Field(max_length=40)
     character_id: str | None = Field(default=None, max_length=40)  # else the decision's target
-    faces: list[int] | None = Field(default=None, max_length=60)  # entered dice (Z-DICE)
-    pushes: list[list[int]] = Field(default_factory=list, max_length=30)
+    faces: list[Face] | None = Field(default=None, max_length=60)  # entered dice (Z-DICE)
+    pushes: list[list[Face]] = Field(default_factory=list, max_length=30)
 
 
 class CharacterAttack(Body):
@@ -92,8 +92,8 @@ class CharacterAttack(Body):
     weapon_damage: int = Field(default=1, ge=0, le=20)
     push: bool = False
     stunt: Stunt = "damage"
-    faces: list[int] | None = Field(default=None, max_length=60)
-    push_faces: list[int] | None = Field(default=None, max_length=60)
+    faces: list[Face] | None = Field(default=None, max_length=60)
+    push_faces: list[Face] | None = Field(default=None, max_length=60)
 
 
 class DayReport(Body):

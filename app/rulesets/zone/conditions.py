@@ -102,16 +102,13 @@ def pass_day(c: Character, ate: bool, drank: bool, slept: bool) -> tuple[Charact
 def endure_cold(c: Character, failed: bool) -> tuple[Character, list[Entry]]:
     """Z-COND-HYPOTHERMIC: a failed Endure roll in the cold makes a Character hypothermic, with one
     damage and one confusion at once (and each failure after); broken by damage when hypothermic,
-    the next failure kills."""
+    they die the next time they are called upon to roll, whatever the roll."""
+    if c.hypothermic and c.score("damage") == 0:
+        said = f"{c.name}, broken by damage while hypothermic, dies of the cold."
+        return c.model_copy(update={"dead": True}), [Entry(said, "Z-COND-HYPOTHERMIC")]
     if not failed:
         return c, [Entry(f"{c.name} endures the cold.", "Z-COND-HYPOTHERMIC")]
-    entries: list[Entry] = []
-    if c.hypothermic and c.score("damage") == 0:
-        entries.append(
-            Entry(f"{c.name}, broken by damage while hypothermic, dies of the cold.", "Z-COND-HYPOTHERMIC")
-        )
-        return c.model_copy(update={"dead": True}), entries
-    entries.append(Entry(f"{c.name} fails to Endure the cold: hypothermic.", "Z-COND-HYPOTHERMIC"))
+    entries = [Entry(f"{c.name} fails to Endure the cold: hypothermic.", "Z-COND-HYPOTHERMIC")]
     c = c.model_copy(update={"hypothermic": True})
     return hurt(hurt(c, "damage", 1, entries), "confusion", 1, entries), entries
 

@@ -12,6 +12,8 @@ from fractions import Fraction
 from math import comb
 from random import Random
 
+from app.rules.commands import Refused
+
 MAX_POOL = 30
 MAX_PUSHES = 30  # Z-FULL-AUTO: "again and again", until the bullets run out
 
@@ -72,15 +74,24 @@ class PoolRoll:
         )
 
     def as_dict(self) -> dict:
+        """As a log entry's dice (the shape every ruleset's log stores: commands.DiceRecord): every
+        face with the roll it came from ("first", "push 1"…), the successes and a summary."""
+        pushes = len(self.rolls) - 1
+        said = f"{self.successes} success{'es' if self.successes != 1 else ''}"
         return {
             "by": self.by,
-            "faces": [{"roll": str(i), "face": f} for i, roll in enumerate(self.rolls) for f in roll],
+            "faces": [{"roll": "first" if i == 0 else f"push {i}", "face": f}
+                      for i, roll in enumerate(self.rolls) for f in roll],
             "successes": self.successes,
-            "pushes": len(self.rolls) - 1,
+            "pushes": pushes,
+            "result": said + (f" after {pushes} push{'es' if pushes != 1 else ''}" if pushes else ""),
         }
 
 
 def roll(dice: int, success_faces: list[int], rng: Random, entered: list[int] | None = None) -> PoolRoll:
+    """The pool rolled by the app, or the faces the player entered (as many as the pool's dice)."""
+    if entered is not None and len(entered) != dice:
+        raise Refused(f"The pool has {dice} dice: enter {dice} faces.", "Z-DICE")
     faces = tuple(entered) if entered is not None else tuple(rng.randint(1, 6) for _ in range(dice))
     return PoolRoll((faces,), tuple(success_faces), "entered" if entered is not None else "app")
 
@@ -89,6 +100,8 @@ def push(pool: PoolRoll, rng: Random, entered: list[int] | None = None) -> PoolR
     """Z-PUSH: every die that shows neither a success nor a 1 is rolled once more (`entered`: the
     new faces of those dice, in order)."""
     keep = set(pool.success_faces) | bane_faces(list(pool.success_faces))
+    if entered is not None and len(entered) != rerolled_count(pool):
+        raise Refused(f"The push re-rolls {rerolled_count(pool)} dice: enter that many faces.", "Z-PUSH")
     again = iter(entered) if entered is not None else None
     faces = tuple(
         f if f in keep else (next(again) if again is not None else rng.randint(1, 6)) for f in pool.faces

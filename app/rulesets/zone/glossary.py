@@ -42,7 +42,7 @@ GLOSSARY: dict[str, str] = {
                      "and sight.",
     "Z-ROLE-WORKER": "Worker: at Arm's Length of its object it works it (an action); else it moves "
                      "toward it.",
-    "Z-WORKER-ARRIVE": "A Worker whose move brings it to Arm's Length of its object works it the same round.",
+    "Z-WORKER-ARRIVE": "A Worker whose move brings it to Arm's Length of its object uses it the same round.",
     "Z-ROLE-PATROL": "Patrol: moves toward its waypoint; standing on it, toward the next one.",
     "Z-CONTACT": "A Worker or Patrol with a Character at Arm's Length fights it.",
     "Z-SLOT2": "After its move, an NPC's other slot attacks the closest Character it can reach, else "

@@ -109,7 +109,7 @@ def npc_attack(state: ZoneState, body: NpcAttack, rng: Random):
             f"{who.name} attacks {target.name} ({skill}, {dice} dice"
             f"{', aimed' if aimed and not close else ''}).",
             "Z-CLOSE" if close else "Z-SHOOT",
-            {"attack": pool.as_dict()},
+            pool.as_dict(),
         )
     ]
     if len(pool.rolls) > 1:
@@ -174,7 +174,7 @@ def character_attack(state: ZoneState, body: CharacterAttack, rng: Random):
             f"{attacker.name} attacks {target.name} ({skill}, {body.pool} dice"
             f"{', pushed' if body.push else ''}).",
             "Z-CLOSE" if close else "Z-SHOOT",
-            {"attack": pool.as_dict()},
+            pool.as_dict(),
         )
     ]
     entries += combat.hit_entries(attacker.name, target.name, hit, skill)

@@ -128,8 +128,9 @@ def sentry(plan: Plan, facts: Facts, rng: Random) -> None:
 
 
 def worker(plan: Plan, facts: Facts, rng: Random) -> None:
-    """Z-ROLE-WORKER (R-ROLE-WORKER): at Arm's Length of its object it works it (an action);
-    otherwise it moves toward it, working it at once if the move gets there (Z-WORKER-ARRIVE)."""
+    """Z-ROLE-WORKER (R-ROLE-WORKER): at Arm's Length of its object it uses it (the seed's "Use an
+    item", a maneuver), its action free for a Character in reach (Z-SLOT2); otherwise it moves
+    toward it, using it at once if the move gets there (Z-WORKER-ARRIVE)."""
     obj = plan.npc.object or "its object"
     if asked(plan, facts.object_band, "object_band"):
         return
@@ -138,17 +139,13 @@ def worker(plan: Plan, facts: Facts, rng: Random) -> None:
         return
     away = facts.object_band
     if away == "arms_length":
-        plan.add(
-            "action",
-            "work",
-            f"{plan.npc.name} is at Arm's Length of {obj}: it works it.",
-            "Z-ROLE-WORKER",
-            obj,
-        )
+        plan.add("maneuver", "use_item", f"{plan.npc.name} is at Arm's Length of {obj}: it uses it.",
+                 "Z-ROLE-WORKER", obj)
+        second_slot(plan, obj, away, "Z-ROLE-WORKER")
         return
     after = move(plan, obj, away, f"{plan.npc.name} works at {obj}, at {BAND_NAMES[away]}", "Z-ROLE-WORKER")
     if after == "arms_length":
-        plan.add("action", "work", f"Now at Arm's Length of {obj}, it works it.", "Z-WORKER-ARRIVE", obj)
+        plan.add("maneuver", "use_item", f"Now at Arm's Length of {obj}, it uses it.", "Z-WORKER-ARRIVE", obj)
         return
     second_slot(plan, obj, after, "Z-ROLE-WORKER")
 

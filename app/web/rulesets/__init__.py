@@ -2,7 +2,9 @@
 pages and stateless rules API, found by convention.
 
 For a ruleset `id` other than Potham 2038 (whose pages are the app's own), the module
-`app.web.rulesets.<id with - as _>` must exist and provide:
+`app.web.rulesets.<id with - as _>` provides (each optional: without them, or without the module,
+its games get the generic page `ruleset_game.html`: title, status, log, sharing and undo, its
+commands played through the JSON API):
   - `PAGE`: the template of its game page (it extends base.html and includes the shared panels),
   - `PANELS`: panel name -> template, for the panels it draws itself (status, turn, roster…),
   - `context(opened, session, context) -> dict`: what its panels need beyond the state,
@@ -13,22 +15,33 @@ For a ruleset `id` other than Potham 2038 (whose pages are the app's own), the m
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from types import ModuleType
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, HTTPException, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse
 
 from app import rulesets
 from app.web import panels
 from app.web.templating import templates
 
 router = APIRouter(prefix="/api/rulesets", tags=["rulesets"])
-pages = APIRouter(include_in_schema=False)
 
 
-def module_of(ruleset_id: str) -> ModuleType:
-    return importlib.import_module(f"{__name__}.{ruleset_id.replace('-', '_')}")
+GENERIC_PANELS = {"status": "_ruleset_status.html", "turn": "_ruleset_turn.html",
+                  "roster": "_ruleset_roster.html"}
+
+
+def module_of(ruleset_id: str) -> ModuleType | None:
+    name = f"{__name__}.{ruleset_id.replace('-', '_')}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+def no_context(opened: Any, session: Any, context: dict[str, Any]) -> dict[str, Any]:
+    return {}
 
 
 @router.get("")
@@ -38,29 +51,31 @@ def list_rulesets() -> list[dict[str, Any]]:
             for r in rulesets.RULESETS.values()]
 
 
-@pages.get("/rules/{ruleset_id}", response_class=HTMLResponse)
-def rules_page(request: Request, ruleset_id: str):
+def rules_page(ruleset_id: str):
     """A ruleset's rule ids and their meaning (its rule badges link here, /rules/zone#Z-…)."""
-    if ruleset_id == rulesets.DEFAULT:
-        return RedirectResponse("/rules", status_code=303)
-    if ruleset_id not in rulesets.RULESETS:
-        raise HTTPException(404, "No such ruleset.")
-    return templates.TemplateResponse(request, "ruleset_rules.html", {"ruleset": rulesets.get(ruleset_id)})
+    def page(request: Request) -> HTMLResponse:
+        context = {"ruleset": rulesets.get(ruleset_id)}
+        return templates.TemplateResponse(request, "ruleset_rules.html", context)
+
+    return page
 
 
 def install(app: FastAPI) -> None:
     """Mount `GET /api/rulesets`, then each ruleset's page routes and stateless API, and register
     its page, panels and context with the panels module."""
     app.include_router(router)
-    app.include_router(pages)
+    pages = APIRouter(include_in_schema=False)  # one per app: create_app may run many times
     for ruleset_id in rulesets.RULESETS:
         if ruleset_id == rulesets.DEFAULT:
             continue
+        pages.add_api_route(f"/rules/{ruleset_id}", rules_page(ruleset_id), methods=["GET"],
+                            response_class=HTMLResponse)
         web = module_of(ruleset_id)
-        panels.RULESET_PAGES[ruleset_id] = web.PAGE
-        panels.RULESET_PANELS[ruleset_id] = web.PANELS
-        panels.RULESET_HOOKS[ruleset_id] = [web.context]
+        panels.RULESET_PAGES[ruleset_id] = getattr(web, "PAGE", "ruleset_game.html")
+        panels.RULESET_PANELS[ruleset_id] = {**GENERIC_PANELS, **getattr(web, "PANELS", {})}
+        panels.RULESET_HOOKS[ruleset_id] = [getattr(web, "context", no_context)]
         if getattr(web, "api", None) is not None:
             app.include_router(web.api, prefix=f"/api/rulesets/{ruleset_id}", tags=[f"rules: {ruleset_id}"])
         if getattr(web, "router", None) is not None:
             app.include_router(web.router)
+    app.include_router(pages)

@@ -15,6 +15,7 @@ from app.rulesets.zone.commands import CharacterSheet, NpcSheet
 from app.rulesets.zone.dice import MAX_POOL, MAX_PUSHES, pool_odds
 from app.rulesets.zone.models import BAND_NAMES, BANDS, Character, Npc, ZoneHouse, ZoneState
 from app.rulesets.zone.roles import decide
+from app.web import view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
 from app.web.templating import templates
@@ -25,6 +26,13 @@ router = APIRouter(include_in_schema=False)
 api = APIRouter()
 
 templates.env.globals.update(ZONE_BANDS=BANDS, ZONE_BAND_NAMES=BAND_NAMES)
+# the log's labels of the zone's own commands (the 2038 ones keep theirs)
+for kind, label in {"add_npc": "NPC added", "remove_npc": "NPC removed", "activate_npc": "NPC round",
+                    "npc_attack": "NPC attack", "character_attack": "Character attack",
+                    "end_round": "End of round",
+                    "pass_day": "End of day", "endure_cold": "Endure the cold", "warm_up": "Warm again",
+                    "recover": "Recovery"}.items():
+    view.STEP_LABELS.setdefault(kind, label)
 
 
 # --- odds of an NPC's decided attack (the decision card shows them before the roll) --------
@@ -80,6 +88,18 @@ def unreported_facts_dropped(items: list[tuple[str, str]]) -> list[tuple[str, st
     return [(n, v) for n, v in items if not any(n.startswith(b + ".") for b in blank)]
 
 
+def typed_faces(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Entered dice typed as "6 3 1": `_faces` becomes `faces[]`, `_push_N` `pushes.N[]` (Z-DICE)."""
+    out = list(items)
+    for name, value in items:
+        target = "faces[]" if name == "_faces" else None
+        if name.startswith("_push_"):
+            target = f"pushes.{name.removeprefix('_push_')}[]"
+        if target is not None:
+            out += [(target, face) for face in value.replace(",", " ").split()[:60]]
+    return out
+
+
 @router.post("/g/{token}/zone/{panel}", response_class=HTMLResponse)
 async def zone_command(request: Request, panel: str, opened: EditDep, session: SessionDep):
     """Any zone command from a form (hidden `type`, fields named as its JSON); the answer is the
@@ -88,7 +108,7 @@ async def zone_command(request: Request, panel: str, opened: EditDep, session: S
 
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    data = form_to_body(unreported_facts_dropped(items))
+    data = form_to_body(typed_faces(unreported_facts_dropped(items)))
     main = panel if panel in ("roster", "turn") else "turn"
     return run(request, opened, session, data, int_or_none(form.get("seen")), main=main, form=form,
                expect=expect_of(form.get("expect")))

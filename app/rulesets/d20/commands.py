@@ -1,0 +1,158 @@
+"""The d20 commands' bodies and their registry (the ruleset's own namespace, docs/rulesets.md).
+
+A handler is pure: `(state, body, rng) -> (new_state, [Entry, …])`, raising `Refused` when the
+command is illegal. Handlers live in play_roster.py and play_round.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from random import Random
+from typing import Any, Literal
+
+from pydantic import Field
+
+from app.rules.commands import Body, Entry, Refused
+from app.rules.models import Name
+from app.rulesets.d20.game import (
+    Attribute,
+    Condition,
+    D20House,
+    D20State,
+    Modifier,
+    Role,
+    Skill,
+    Squares,
+    WeaponSheet,
+)
+
+Handler = Callable[[D20State, Any, Random], tuple[D20State, list[Entry]]]
+Sets = Callable[[D20State, Any], dict[str, dict[str, Any]]]
+HANDLERS: list[tuple[str, type[Body], Handler]] = []
+SETS: dict[str, Sets] = {}  # commands that overwrite values: a stale edit is refused (preconditions)
+
+__all__ = ["Body", "Entry", "Refused", "HANDLERS", "SETS", "command"]
+
+
+def command(name: str, body: type[Body], sets: Sets | None = None) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        if any(n == name for n, _, _ in HANDLERS):
+            raise ValueError(f"command {name!r} registered twice")
+        HANDLERS.append((name, body, fn))
+        if sets is not None:
+            SETS[name] = sets
+        return fn
+
+    return register
+
+
+class SheetIn(Body):
+    name: Name
+    attributes: dict[Attribute, Modifier] = Field(default_factory=dict)
+    skills: dict[Skill, Modifier] = Field(default_factory=dict)
+    pb: int = Field(default=2, ge=0, le=10)
+    defense: int = Field(default=10, ge=0, le=60)
+    hp: int = Field(default=10, ge=1, le=1000)
+    speed: int = Field(default=6, ge=0, le=60)
+    weapons: list[WeaponSheet] = Field(default_factory=list, max_length=10)
+    hit_dice: int = Field(default=1, ge=0, le=30)
+
+
+class NpcIn(SheetIn):
+    role: Role = "hunter"
+    zone: int = Field(default=3, ge=0, le=60)
+    wielding: Name | None = None
+    features: list[Literal["parry", "intercept"]] = Field(default_factory=list, max_length=2)
+    subject: Name | None = None
+    object: Name | None = None
+    object_minor: bool = False
+    waypoints: list[Name] = Field(default_factory=list, max_length=20)
+    exempt: bool = False
+
+
+class AddCharacter(Body):
+    character: SheetIn
+
+
+class AddNpc(Body):
+    npc: NpcIn
+
+
+class MemberId(Body):
+    member_id: str = Field(max_length=40)
+
+
+class SetCondition(MemberId):
+    condition: Condition
+    present: bool = True
+
+
+class Adjust(MemberId):
+    hp: int | None = Field(default=None, ge=0, le=1000)
+    dying: int | None = Field(default=None, ge=0, le=4)
+    wounded: int | None = Field(default=None, ge=0, le=20)
+    note: str = Field(default="", max_length=200)
+
+
+class Rest(MemberId):
+    kind: Literal["short", "long"]
+    rolled: int | None = Field(default=None, ge=1, le=12)
+
+
+class Check(MemberId):
+    """A Medicine check's total (D20-STABILIZE, D20-COND-BLEEDING): entered, the player's roll."""
+
+    medicine_total: int = Field(ge=-20, le=60)
+
+
+class SetHouse(Body):
+    house: D20House
+
+
+class SeenIn(Body):
+    character_id: str = Field(max_length=40)
+    distance: int = Field(ge=1, le=1000)
+    line_of_sight: bool = False
+    cover: Literal["none", "light", "medium", "heavy"] = "none"
+
+
+class NpcTurn(Body):
+    """D20-TURN: an NPC's turn from the facts the player reports (D20-FACTS)."""
+
+    npc_id: str = Field(max_length=40)
+    seen: list[SeenIn] = Field(default_factory=list, max_length=50)
+    subject_distance: Squares | None = None
+    object_distance: Squares | None = None
+    waypoint_distance: Squares | None = None
+    next_waypoint_distance: Squares | None = None
+    direction: int | None = Field(default=None, ge=1, le=8)
+    natural: int | None = Field(default=None, ge=1, le=20, description="A Dying NPC's Vigor Save d20.")
+    bleed: int | None = Field(default=None, ge=1, le=4, description="Bleeding's 1d4, entered.")
+
+
+class StartTurn(MemberId):
+    """A Character's turn begins: Reaction back, Bleeding, a Dying save (D20-DYING-SAVE)."""
+
+    natural: int | None = Field(default=None, ge=1, le=20)
+    bleed: int | None = Field(default=None, ge=1, le=4)
+
+
+class Attack(Body):
+    """One attack either way: an NPC's decided one or a Character's (D20-ATTACK-*)."""
+
+    attacker_id: str = Field(max_length=40)
+    target_id: str = Field(max_length=40)
+    weapon: Name | None = None
+    range: Literal["short", "long", "beyond"] = "short"
+    cover: Literal["none", "light", "medium", "heavy"] = "none"
+    natural: int | None = Field(default=None, ge=1, le=20)
+    damage: int | None = Field(default=None, ge=0, le=1000)
+    lethal: bool = True
+    reaction: bool = False  # the attacker's Reaction: an Attack of Opportunity (D20-AOO)
+    # the target spends its Reaction to Parry a melee attack (D20-PARRY); None: an NPC target
+    # parries as its brain decides (D20-BRAIN-REACTION), a Character does not
+    parried: bool | None = None
+
+
+class EndRound(Body):
+    pass

@@ -1,0 +1,115 @@
+"""The common conditions with their timing (D20-COND-*) and the round's action economy they
+bend (D20-TURN): Action, Move, Minor and one Reaction per round.
+
+Timing the reference leaves open is a house default (docs/rules-d20.md § Core rules): Bleeding
+ticks at the start of the bleeder's turn; Temporal Displacement skips the next turn and leaves
+the creature immune until the start of the turn after (one round after its return).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from app.rulesets.d20.dice import Dice, roll_dice
+from app.rulesets.d20.models import Combatant, HouseRules
+
+BLEED = Dice(1, 4)
+STAUNCH_DC = 12  # D20-COND-BLEEDING: Medicine DC 12
+HOUSE = HouseRules()
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What a creature may spend this turn, and why anything is missing (text, rule)."""
+
+    action: bool = True
+    move: int = 6  # squares; 0: no Move
+    minor: bool = True
+    reaction: bool = True
+    must_stand: bool = False  # Prone: standing costs the Minor (D20-COND-PRONE)
+    skip: bool = False
+    why: tuple[tuple[str, str], ...] = ()
+
+
+def budget(c: Combatant) -> Budget:
+    """D20-TURN: Action, Move, Minor, one Reaction (1/round), less what conditions take."""
+    why: list[tuple[str, str]] = []
+    if c.out_of_action:
+        state = "Dead" if c.dead else "Dying" if c.dying else "Unconscious"
+        return Budget(False, 0, False, False, skip=True,
+                      why=((f"{c.name} is {state}: no turn", "D20-DYING"),))
+    if c.has("temporal_displacement"):
+        return Budget(False, 0, False, False, skip=True,
+                      why=((f"{c.name} is Temporally Displaced: it skips this turn", "D20-COND-TEMPORAL"),))
+    action, move, minor = True, c.speed, True
+    if c.has("stunned"):
+        action = False
+        why.append((f"{c.name} is Stunned: it loses its Action", "D20-COND-STUNNED"))
+    if c.has("grappled") or c.has("restrained"):
+        move = 0
+        why.append((f"{c.name} is Grappled/Restrained: Speed 0", "D20-COND-GRAPPLED"))
+    if c.has("glitched"):
+        minor = False
+        why.append((f"{c.name} Glitched: it loses its Minor", "D20-GLITCH"))
+    return Budget(action, move, minor, not c.reaction_used, must_stand=c.has("prone"), why=tuple(why))
+
+
+def start_turn(c: Combatant, rng: random.Random, bleed: int | None = None,
+               house: HouseRules = HOUSE) -> tuple[Combatant, list[tuple[str, str]]]:
+    """The start of `c`'s turn: its Reaction comes back (1/round), Temporal immunity ends, and
+    Bleeding takes 1d4 (rolled or entered as `bleed`). Dying saves are dying.dying_save."""
+    events: list[tuple[str, str]] = []
+    c = replace(c, reaction_used=False)
+    if c.has("temporal_immune"):
+        c = c.with_conditions(removed=("temporal_immune",))
+        events.append((f"{c.name}'s immunity to Temporal Displacement ends", "D20-COND-TEMPORAL"))
+    if c.has("bleeding") and house.bleeding_timing == "start" and not c.dead:
+        lost = bleed if bleed is not None else roll_dice(BLEED, rng)[0]
+        c = replace(c, hp=max(c.hp - lost, 0))
+        events.append((f"{c.name} is Bleeding: loses {lost} HP", "D20-COND-BLEEDING"))
+    return c, events
+
+
+def end_turn(c: Combatant) -> tuple[Combatant, list[tuple[str, str]]]:
+    """A skipped (displaced) turn ends with the return and one round of immunity."""
+    events: list[tuple[str, str]] = []
+    if c.has("temporal_displacement"):
+        c = c.with_conditions("temporal_immune", removed=("temporal_displacement",))
+        events.append((f"{c.name} returns and is immune to Temporal Displacement for 1 round",
+                       "D20-COND-TEMPORAL"))
+    return c, events
+
+
+def spend_glitch(c: Combatant) -> tuple[Combatant, list[tuple[str, str]]]:
+    """D20-GLITCH (house default "lose Minor"): the turn after the Glitch has no Minor; once that
+    turn is under way the Glitch is spent, whenever in the round the natural 1 came."""
+    if not c.has("glitched"):
+        return c, []
+    return c.with_conditions(removed=("glitched",)), [(f"{c.name} loses its Minor this turn (Glitch)",
+                                                        "D20-GLITCH")]
+
+
+def displace(c: Combatant) -> tuple[Combatant, str]:
+    """D20-COND-TEMPORAL: no effect on a creature still immune after its return."""
+    if c.has("temporal_immune"):
+        return c, f"{c.name} is immune to Temporal Displacement for 1 round after its return."
+    return (c.with_conditions("temporal_displacement"),
+            f"{c.name} is Temporally Displaced: it skips its next turn.")
+
+
+def staunch(c: Combatant, medicine_total: int) -> tuple[Combatant, bool]:
+    """D20-COND-BLEEDING: a Medicine check (an Action) of 12 or more stops the Bleeding."""
+    if medicine_total >= STAUNCH_DC:
+        return c.with_conditions(removed=("bleeding",)), True
+    return c, False
+
+
+def stand_up(c: Combatant) -> Combatant:
+    """D20-COND-PRONE: standing costs the Minor."""
+    return c.with_conditions(removed=("prone",))
+
+
+def resists(save_total: int, dc: int) -> bool:
+    """D20-COND-CHARMED: a Charm or Insight Save resists Charmed/Frightened; the DC is the effect's."""
+    return save_total >= dc

@@ -1,0 +1,106 @@
+"""Stat blocks of the d20 combat reference: attributes, skills, PB, DEF, HP, weapons, conditions.
+
+One `Combatant` type serves NPCs and Characters (the reference gives both the same attack
+lines); an NPC adds its role and assignment in brain_types.py. Frozen dataclasses: the web edge
+validates with pydantic before building them. `HouseRules` holds the editable defaults for the
+Core rules the reference leans on but does not state (docs/rules-d20.md § Core rules).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from app.rulesets.d20.dice import Dice, parse_dice
+
+ATTRIBUTES = ("agility", "vigor", "insight", "charm")  # the four the reference names
+SKILLS = ("blade_waltz", "arrow_time", "timebender", "medicine")
+KINDS = ("melee", "ranged", "tech")
+RANGES = ("short", "long", "beyond")
+COVERS = {"none": 0, "light": 1, "medium": 2, "heavy": 4}  # D20-COVER: +DEF
+
+# D20-ACTIONS: the reference's Actions and Minors (the brain uses the ones it can decide).
+ACTIONS = ("attack", "cast_use_tech", "dash", "disengage", "aim", "overwatch", "grapple_shove", "use_item",
+           "interact")
+MINORS = ("draw_sling_weapon", "open_door", "quick_comms", "toggle_device", "stand")
+
+# The common conditions (D20-COND-*): the names a Combatant's `conditions` may hold.
+CONDITIONS = ("bleeding", "blinded", "deafened", "charmed", "frightened", "grappled", "restrained",
+              "poisoned", "prone", "stunned", "temporal_displacement", "temporal_immune",
+              "unconscious", "exhausted", "glitched")
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon or tech effect. Melee: strength-based (Vigor) unless `finesse` (Agility);
+    ranged: Short and Long in squares (D20-RANGE); `bonus` is the item's attack bonus."""
+
+    name: str
+    kind: str = "melee"
+    damage: str = "1d6"
+    finesse: bool = False
+    bonus: int = 0
+    short: int = 1
+    long: int = 1
+
+    @property
+    def dice(self) -> Dice:
+        return parse_dice(self.damage)
+
+
+UNARMED = Weapon("unarmed strike", "melee", "1d4")  # house default: an NPC without a melee weapon
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    name: str
+    attributes: dict[str, int] = field(default_factory=dict)
+    skills: dict[str, int] = field(default_factory=dict)
+    pb: int = 2
+    defense: int = 10
+    hp: int = 10
+    max_hp: int = 10
+    speed: int = 6  # squares per Move
+    weapons: tuple[Weapon, ...] = ()
+    conditions: tuple[str, ...] = ()
+    dying: int = 0
+    wounded: int = 0
+    dead: bool = False
+    reaction_used: bool = False
+    hit_dice: int = 1  # Hit Dice left for Short Rests (D20-SHORT-REST)
+
+    def attribute(self, name: str | None) -> int:
+        return self.attributes.get(name, 0) if name else 0
+
+    def skill(self, name: str) -> int:
+        return self.skills.get(name, 0)
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+    def with_conditions(self, *added: str, removed: tuple[str, ...] = ()) -> Combatant:
+        kept = tuple(c for c in self.conditions if c not in removed)
+        return replace(self, conditions=kept + tuple(c for c in added if c not in kept))
+
+    @property
+    def out_of_action(self) -> bool:
+        """Dead, Dying or Unconscious: no turn (D20-DYING, D20-KO)."""
+        return self.dead or self.dying > 0 or self.has("unconscious")
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """Editable defaults for what the d20 combat reference leaves to its Core rules."""
+
+    nat20_always_hits: bool = True  # api.md: "a natural 20 always hits"
+    nat1_always_misses: bool = True
+    edge_mode: str = "2d20"  # Edge/Hindrance: roll two d20, keep the higher/lower (D20-EDGE)
+    poisoned_attacks: bool = True  # "-2 to checks" read as attack rolls too (D20-COND-POISONED)
+    ranged_damage_attribute: str | None = "agility"  # the reference names none for ranged damage
+    min_damage: int = 1  # a hit always does at least 1
+    bleeding_timing: str = "start"  # Bleeding's 1d4 at the start of the bleeder's turn
+    wounded_on_drop: str = "add"  # each drop to 0 adds Wounded +1 (first drop: Wounded 1)
+    damage_while_dying: int = 1  # a hit on a Dying creature: Dying +1 (a critical +2)
+    dying_save_uses_pb: bool = False  # Vigor Save = d20 + Vigor
+    reach: int = 1  # squares a melee weapon threatens (adjacent)
+    parry_defense: int = 2  # D20-PARRY: +2 DEF against the melee attack that triggered it
+    glitch: str = "lose_minor"  # D20-GLITCH: the attacker loses its next Minor

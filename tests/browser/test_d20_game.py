@@ -1,0 +1,97 @@
+"""A d20 game end to end in real Chromium (issue 12): picked on the home page, a small roster
+built with the page's forms, two rounds with NPC turns (reasons, rule ids, exact odds), an
+attack each way, undo, and a watcher following every step live without reloading."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def add_character(page, name: str) -> None:
+    page.locator("#d20-add-character summary").click()
+    page.fill("#dc-name", name)
+    page.click("#d20-add-character-save")
+    expect(page.locator("#panel-roster")).to_contain_text(name)
+
+
+def add_npc(page, name: str, role: str, weapon: tuple[str, str, str, str], **fields: str) -> None:
+    page.locator("#d20-add-npc summary").click()
+    page.fill("#dn-name", name)
+    page.select_option("#dn-role", role)
+    form = page.locator("#d20-add-npc form")
+    weapon_name, kind, damage, short = weapon
+    form.get_by_label("Weapon 1 name").fill(weapon_name)
+    form.get_by_label("Weapon 1 kind").select_option(kind)
+    form.get_by_label("Weapon 1 damage dice").fill(damage)
+    form.get_by_label("Weapon 1 Short range (squares)").fill(short)
+    form.get_by_label("Weapon 1 Long range (squares)").fill(str(int(short) * 3))
+    for field, value in fields.items():
+        page.fill(f"#dn-{field}", value)
+    page.click("#d20-add-npc-save")
+    expect(page.locator("#panel-roster")).to_contain_text(name)
+
+
+def test_a_d20_game_played_two_rounds_with_a_watcher_following_live(browser, live_server, artifacts):
+    player = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    player.goto(live_server.url + "/")
+    player.fill("#new-name", "Arena of Sparks")
+    player.locator("input[name=ruleset][value=d20]").check()
+    player.locator("#new-game button[type=submit]").first.click()
+    expect(player.locator("#game-ruleset")).to_have_attribute("data-ruleset", "d20")
+
+    add_character(player, "Ada")
+    add_character(player, "Bo")
+    add_npc(player, "Raider", "hunter", ("Machete", "melee", "1d8", "1"), **{"vigor": "2", "blade_waltz": "2"})
+    add_npc(player, "Warden", "sentry", ("Pistol", "ranged", "1d8", "6"), **{"agility": "2", "subject": "Gate"})
+
+    watcher = browser.new_context(viewport={"width": 768, "height": 1024}).new_page()
+    watcher.goto(live_server.url + player.locator("#share-watch-url").input_value().removeprefix(live_server.url))
+    for page in (player, watcher):
+        expect(page.locator('#live-status[data-state="live"]')).to_be_attached()
+    expect(watcher.locator("#panel-roster")).to_contain_text("Warden")
+
+    ids = player.evaluate("() => Array.from(document.querySelectorAll('[id^=d20-activate-]')).map(e => e.id)")
+    raider, warden = (i.removeprefix("d20-activate-") for i in ids)
+    ada = player.locator(f"#d20-activate-{raider} input[name='seen.0.character_id']").input_value()
+
+    # Round 1: the Hunter closes in and attacks; the Sentry shoots from its post
+    player.fill(f"#f-{raider}-{ada}-sq", "4")
+    player.click(f"#d20-decide-{raider}")
+    card = player.locator(f"#d20-card-{raider}")
+    expect(card).to_contain_text("D20-ROLE-HUNTER")
+    expect(card.locator(".odds").first).to_contain_text("hit")
+    expect(watcher.locator(f"#d20-card-{raider}")).to_contain_text("attack")  # live, no reload
+
+    expect(player.locator(f"#d20-activate-{warden}")).to_have_attribute("open", "")  # the next one to act
+    player.fill(f"#f-{warden}-{ada}-sq", "5")
+    player.click(f"#d20-decide-{warden}")
+    expect(player.locator(f"#d20-card-{warden}")).to_contain_text("Pistol")
+
+    player.click(f"#d20-roll-{raider}")  # the NPC attacks a Character
+    expect(player.locator("#turn-news")).to_contain_text("Raider rolls")
+    expect(watcher.locator("#panel-log")).to_contain_text("Raider rolls")
+
+    player.locator("#d20-attack summary").click()  # a Character attacks an NPC
+    player.select_option("#da-who", label="Ada")
+    player.select_option("#da-target", label="Raider")
+    expect(player.locator("#d20-attack-odds")).to_contain_text("Ada with Knife")  # odds before the roll
+    expect(player.locator("#d20-attack-odds")).to_contain_text("hit")
+    player.click("#d20-attack-roll")
+    expect(player.locator("#turn-news")).to_contain_text("Ada rolls")
+    expect(watcher.locator("#panel-log")).to_contain_text("Ada rolls")
+
+    player.click("#undo-last")  # undo the Character's attack, everywhere
+    expect(player.locator("#panel-log")).to_contain_text("taken back")
+    expect(watcher.locator("#panel-log")).to_contain_text("taken back")
+
+    player.click("#d20-end-round")
+    expect(player.locator("#status-round")).to_have_text("Round 2")
+    expect(watcher.locator("#status-round")).to_have_text("Round 2")
+
+    # Round 2: the Hunter again, now next to Ada: it stays and fights
+    player.fill(f"#f-{raider}-{ada}-sq", "1")
+    player.click(f"#d20-decide-{raider}")
+    expect(player.locator(f"#d20-card-{raider}")).to_contain_text("D20-CONTACT-MELEE")
+    expect(watcher.locator(f"#d20-card-{raider}")).to_contain_text("D20-CONTACT-MELEE")
+    player.screenshot(path=str(artifacts / "d20-game-1024x768.png"), full_page=True)
+    watcher.screenshot(path=str(artifacts / "d20-watch-768x1024.png"), full_page=True)

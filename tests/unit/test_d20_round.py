@@ -1,0 +1,176 @@
+"""d20 ruleset: the round as commands on a game state — an NPC's turn stored with its pending
+attack, attacks each way with entered or rolled dice, Dying on the turn, the end of the round."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from app.rules.commands import EntryRecord, Refused
+from app.rulesets.d20 import play_roster, play_round  # noqa: F401  (registers the commands)
+from app.rulesets.d20.commands import HANDLERS
+from app.rulesets.d20.game import D20State
+
+BODIES = {name: (body, fn) for name, body, fn in HANDLERS}
+RAIDER = {"name": "Raider", "role": "hunter", "attributes": {"vigor": 2}, "skills": {"blade_waltz": 2},
+          "defense": 13, "hp": 9, "weapons": [{"name": "Machete", "kind": "melee", "damage": "1d8"}]}
+ADA = {"name": "Ada", "attributes": {"agility": 3}, "skills": {"arrow_time": 2}, "defense": 14, "hp": 8,
+       "weapons": [{"name": "Bow", "kind": "ranged", "damage": "1d8", "short": 10, "long": 30}]}
+
+
+def run(state, name, seed=1, **fields):
+    body_type, handler = BODIES[name]
+    new, entries = handler(state, body_type.model_validate(fields), Random(seed))
+    for entry in entries:
+        EntryRecord.model_validate(entry.as_dict())  # the shell stores and imports every entry
+    return new, entries
+
+
+@pytest.fixture
+def table():
+    state, _ = run(D20State(), "add_character", character=ADA)
+    state, _ = run(state, "add_npc", npc=RAIDER)
+    return state
+
+
+def test_D20_TURN_an_npc_turn_is_stored_with_its_attack_pending(table):
+    state, entries = run(table, "npc_turn", npc_id="n2",
+                         seen=[{"character_id": "c1", "distance": 4, "line_of_sight": True}])
+    turn = state.turn_of("n2")
+    assert [(s.slot, s.action, s.status) for s in turn.steps] == [
+        ("move", "move", "done"), ("action", "attack", "pending"), ("reaction", "ready", "done")]
+    assert turn.steps[1].target_id == "c1" and turn.steps[1].odds["p_hit"] == pytest.approx(13 / 20)  # 2 + 2 + 2 vs DEF 14: 8 or more
+    assert [e.rule for e in entries] == ["D20-ROLE-HUNTER", "D20-ACTION-PRIORITY", "D20-AOO"]
+    with pytest.raises(Refused):
+        run(state, "npc_turn", npc_id="n2")
+
+
+def test_D20_ATTACK_MELEE_the_npcs_attack_hits_and_the_card_is_done(table):
+    state, _ = run(table, "npc_turn", npc_id="n2", seen=[{"character_id": "c1", "distance": 2, "line_of_sight": True}])
+    state, entries = run(state, "attack", attacker_id="n2", target_id="c1", natural=12, damage=5)
+    assert state.character("c1").hp == 3 and entries[0].rule == "D20-DAMAGE"
+    assert entries[0].dice["by"] == "entered" and entries[0].dice["natural"] == 12
+    assert state.turn_of("n2").steps[1].status == "done"
+
+
+def test_D20_ATTACK_RANGED_a_characters_shot_with_the_app_rolling(table):
+    state, entries = run(table, "attack", seed=5, attacker_id="c1", target_id="n2", range="long", cover="light")
+    natural = entries[0].dice["natural"]
+    total = natural + 2 + 3 + 2 - 2
+    hit = natural == 20 or (natural != 1 and total >= 13 + 1)
+    assert (state.bot("n2").hp < 9) == hit
+
+
+def test_D20_CRIT_a_natural_20_rolls_double_damage_dice(table):
+    state, entries = run(table, "attack", attacker_id="c1", target_id="n2", natural=20)
+    assert entries[0].rule == "D20-CRIT" and len(entries[0].dice["faces"]) == 1 + 2
+
+
+def test_D20_GLITCH_a_natural_1_costs_the_attacker_its_next_minor(table):
+    state, entries = run(table, "attack", attacker_id="c1", target_id="n2", natural=1)
+    assert "glitched" in state.character("c1").conditions and entries[0].rule == "D20-GLITCH"
+    state, _ = run(state, "end_round")
+    assert "glitched" in state.character("c1").conditions and state.round == 2  # its next turn's Minor
+    state, entries = run(state, "start_turn", member_id="c1")
+    assert "glitched" not in state.character("c1").conditions and entries[-1].rule == "D20-GLITCH"
+
+
+def test_D20_GLITCH_an_npc_that_glitched_decides_its_next_turn_without_a_minor(table):
+    state, _ = run(table, "add_npc", npc={**RAIDER, "name": "Gunner", "wielding": "Machete", "weapons": [
+        RAIDER["weapons"][0], {"name": "Rifle", "kind": "ranged", "damage": "1d10", "short": 10, "long": 30}]})
+    state, _ = run(state, "attack", attacker_id="n3", target_id="c1", natural=1)
+    state, _ = run(state, "end_round")
+    state, _ = run(state, "npc_turn", npc_id="n3", seen=[{"character_id": "c1", "distance": 9, "line_of_sight": True}])
+    turn = state.turn_of("n3")
+    assert all(s.slot != "minor" for s in turn.steps)  # no Minor to draw the Rifle
+    assert next(u for u in turn.unused if u.slot == "minor").rule == "D20-GLITCH"
+    assert "glitched" not in state.bot("n3").conditions
+
+
+def test_D20_AOO_a_reaction_attack_spends_the_reaction_once_a_round(table):
+    state, _ = run(table, "attack", attacker_id="n2", target_id="c1", natural=2, reaction=True)
+    assert state.bot("n2").reaction_used
+    with pytest.raises(Refused):
+        run(state, "attack", attacker_id="n2", target_id="c1", reaction=True)
+    state, _ = run(state, "end_round")
+    assert not state.bot("n2").reaction_used
+
+
+def test_D20_DYING_a_drop_to_0_then_the_save_on_its_turn(table):
+    state, entries = run(table, "attack", attacker_id="c1", target_id="n2", natural=15, damage=20)
+    raider = state.bot("n2")
+    assert (raider.hp, raider.dying, raider.wounded) == (0, 1, 1) and entries[-1].rule == "D20-DYING"
+    state, entries = run(state, "npc_turn", npc_id="n2", natural=3)
+    assert state.bot("n2").dying == 2 and entries[0].rule == "D20-DYING-SAVE"
+    assert state.turn_of("n2").steps == []
+
+
+def test_D20_KO_a_non_lethal_blow_knocks_out(table):
+    state, entries = run(table, "attack", attacker_id="c1", target_id="n2", natural=15, damage=20, lethal=False)
+    assert "unconscious" in state.bot("n2").conditions and entries[-1].rule == "D20-KO"
+
+
+def test_D20_COND_BLEEDING_a_bleeding_npc_can_fall_dying_at_the_start_of_its_turn(table):
+    state, _ = run(table, "adjust", member_id="n2", hp=2)
+    state, _ = run(state, "set_condition", member_id="n2", condition="bleeding")
+    state, entries = run(state, "npc_turn", npc_id="n2", bleed=3)
+    assert state.bot("n2").dying == 1 and [e.rule for e in entries][:2] == ["D20-COND-BLEEDING", "D20-DYING"]
+
+
+def test_D20_STABILIZE_and_D20_SHORT_REST_as_commands(table):
+    state, _ = run(table, "attack", attacker_id="n2", target_id="c1", natural=15, damage=30)
+    state, _ = run(state, "stabilize", member_id="c1", medicine_total=12)
+    assert (state.character("c1").hp, state.character("c1").dying) == (1, 0)
+    state, _ = run(state, "rest", member_id="c1", kind="short", rolled=4)
+    assert state.character("c1").hp == 5
+
+
+def test_D20_FACTS_a_character_out_of_action_is_no_target(table):
+    state, _ = run(table, "adjust", member_id="c1", dying=2, hp=0)
+    state, _ = run(state, "npc_turn", npc_id="n2", direction=4,
+                   seen=[{"character_id": "c1", "distance": 2, "line_of_sight": True}])
+    assert state.turn_of("n2").steps[0].action == "random_move"
+
+
+def test_the_roster_refuses_a_second_model_with_the_same_name(table):
+    with pytest.raises(Refused):
+        run(table, "add_character", character={**ADA})
+
+
+def test_D20_ROLE_PATROL_advances_its_waypoint_when_reached(table):
+    state, _ = run(table, "add_npc", npc={"name": "Beat", "role": "patrol", "waypoints": ["A", "B"]})
+    state, _ = run(state, "npc_turn", npc_id="n3", waypoint_distance=5)
+    assert state.bot("n3").next_waypoint == 1
+
+
+def test_D20_PARRY_the_target_spends_its_reaction_for_plus_2_def_against_melee(table):
+    state, entries = run(table, "attack", attacker_id="n2", target_id="c1", natural=9, parried=True)
+    assert "against DEF 16" in entries[0].text and state.character("c1").reaction_used
+    with pytest.raises(Refused):
+        run(state, "attack", attacker_id="n2", target_id="c1", parried=True)
+    with pytest.raises(Refused):
+        run(table, "attack", attacker_id="c1", target_id="n2", weapon="Bow", parried=True)
+
+
+def test_D20_BRAIN_REACTION_an_npc_with_parry_parries_a_melee_attack_by_itself(table):
+    state, _ = run(table, "add_character", character={**ADA, "name": "Bo", "weapons": [
+        {"name": "Club", "kind": "melee", "damage": "1d6"}]})
+    state, _ = run(state, "add_npc", npc={**RAIDER, "name": "Guard", "features": ["parry"]})
+    state, entries = run(state, "attack", attacker_id="c3", target_id="n4", natural=10)
+    assert entries[0].rule == "D20-PARRY" and "against DEF 15" in entries[1].text
+    assert state.bot("n4").reaction_used
+    _, plain = run(state, "attack", attacker_id="c3", target_id="n2", natural=10)
+    assert "against DEF 13" in plain[0].text and not any(e.rule == "D20-PARRY" for e in plain)
+
+
+def test_D20_COND_TEMPORAL_a_displaced_npc_skips_its_turn_returns_and_is_immune_for_one_round(table):
+    state, _ = run(table, "set_condition", member_id="n2", condition="temporal_displacement")
+    state, entries = run(state, "npc_turn", npc_id="n2", seen=[{"character_id": "c1", "distance": 1, "line_of_sight": True}])
+    assert state.turn_of("n2").steps == [] and entries[-1].rule == "D20-COND-TEMPORAL"
+    assert state.bot("n2").conditions == ["temporal_immune"]
+    state, entries = run(state, "set_condition", member_id="n2", condition="temporal_displacement")
+    assert state.bot("n2").conditions == ["temporal_immune"] and "immune" in entries[0].text
+    state, _ = run(state, "end_round")
+    state, _ = run(state, "npc_turn", npc_id="n2", seen=[{"character_id": "c1", "distance": 1, "line_of_sight": True}])
+    assert state.bot("n2").conditions == [] and state.turn_of("n2").steps[0].action == "attack"

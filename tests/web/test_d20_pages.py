@@ -1,0 +1,144 @@
+"""The d20 game page (issue 12): roster, a round with NPC decisions, attacks each way, undo, the
+watch page, through the page's own forms (htmx posts) and the JSON API."""
+
+from __future__ import annotations
+
+from tests.support.html import parse
+
+HX = {"HX-Request": "true"}
+RAIDER = {"npc.name": "Raider", "npc.role": "hunter", "npc.defense": "13", "npc.hp": "9",
+          "npc.attributes.vigor": "2", "npc.skills.blade_waltz": "2", "npc.weapons.0.name": "Machete",
+          "npc.weapons.0.kind": "melee", "npc.weapons.0.damage": "1d8"}
+ADA = {"character.name": "Ada <b>", "character.defense": "14", "character.hp": "8", "character.attributes.agility": "3",
+       "character.skills.arrow_time": "2", "character.weapons.0.name": "Bow", "character.weapons.0.kind": "ranged",
+       "character.weapons.0.damage": "1d8", "character.weapons.0.short": "10", "character.weapons.0.long": "30"}
+
+
+def d20_game(client) -> dict:
+    return client.post("/api/games", json={"name": "Arena", "ruleset": "d20", "seed": 7}).json()
+
+
+def post(client, game, panel, **fields):
+    seq = client.get(f"/api/games/{game['edit_token']}").json()["seq"]
+    return client.post(f"/g/{game['edit_token']}/d20/{panel}", data={"seen": str(seq), **fields}, headers=HX)
+
+
+def state(client, game) -> dict:
+    return client.get(f"/api/games/{game['view_token']}").json()
+
+
+def test_D20_TURN_a_d20_game_is_played_from_its_page_roster_round_attacks_each_way_and_undo(client):
+    game = d20_game(client)
+    page = parse(client.get(game["edit_url"]).text)
+    assert page.by_id("game-ruleset").attrs["data-ruleset"] == "d20" and page.has_id("d20-add-npc")
+    assert post(client, game, "roster", type="add_character", form="add-character", **ADA).status_code == 200
+    r = post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    assert r.status_code == 200 and "Raider" in r.text and "Ada <b>" not in r.text and "Ada &lt;b&gt;" in r.text
+    ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    r = post(client, game, "turn", type="npc_turn", npc_id=raider, **{
+        "seen.0.character_id": ada, "seen.0.distance": "4", "seen.0.line_of_sight": "true", "seen.0.cover": "none"})
+    assert r.status_code == 200, parse(r.text).by_id("turn-message").text()
+    card = parse(r.text).by_id(f"d20-card-{raider}")
+    steps = [(li.attrs["data-slot"], li.attrs["data-action"]) for li in card.all("li", cls="card-action")
+             if "data-action" in li.attrs]
+    assert steps == [("move", "move"), ("action", "attack"), ("reaction", "ready")]
+    assert "D20-ROLE-HUNTER" in card.text() and "hit 65%" in card.text()
+    r = post(client, game, "turn", type="attack", form=f"attack-{raider}", attacker_id=raider, target_id=ada,
+             weapon="Machete", range="short", cover="none", natural="15", damage="3")
+    assert r.status_code == 200 and "Raider rolls 15" in r.text
+    assert state(client, game)["characters"][0]["hp"] == 5
+    r = post(client, game, "turn", type="attack", form="attack", attacker_id=ada, target_id=raider, range="long",
+             cover="light", natural="20", lethal="true", reaction="false")
+    assert r.status_code == 200 and "critical" in r.text and "D20-CRIT" in r.text
+    before = state(client, game)["seq"]
+    r = client.post(f"/g/{game['edit_token']}/undo", data={"seen": str(before)}, headers=HX)
+    assert r.status_code == 200 and state(client, game)["seq"] == before + 1 and "taken back" in r.text
+    assert state(client, game)["npcs"][0]["hp"] == 9
+    r = post(client, game, "turn", type="end_round")
+    assert r.status_code == 200 and state(client, game)["round"] == 2 and state(client, game)["turns"] == []
+
+
+def test_a_bad_field_or_an_illegal_command_answers_in_place_never_500(client):
+    game = d20_game(client)
+    r = post(client, game, "roster", type="add_npc", form="add-npc", **{**RAIDER, "npc.weapons.0.damage": "lots"})
+    assert r.status_code == 422 and parse(r.text).has_id("roster-message")
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    raider = state(client, game)["npcs"][0]["id"]
+    assert post(client, game, "turn", type="npc_turn", npc_id=raider, direction="3").status_code == 200
+    again = post(client, game, "turn", type="npc_turn", npc_id=raider)
+    assert again.status_code == 400 and "already taken its turn" in again.text
+
+
+def test_the_watch_page_shows_the_d20_game_without_controls(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_npc", form="add-npc", **{**RAIDER, "npc.role": "patrol", "npc.waypoints.0": "A"})
+    page = parse(client.get(game["view_url"]).text)
+    assert "Raider" in page.by_id("panel-roster").text() and not page.all("form", method="post")
+    panels = client.get(f"{game['view_url']}/panels", params={"names": "status,turn,roster,log"})
+    assert panels.status_code == 200 and 'id="panel-status"' in panels.text and "Round 1" in panels.text
+
+
+def test_d20_is_listed_and_its_rules_page_explains_its_ids(client):
+    listed = client.get("/api/rulesets").json()
+    assert "d20" in [r["id"] for r in listed]
+    page = client.get("/rules/d20")
+    assert page.status_code == 200 and 'id="D20-CRIT"' in page.text
+
+
+def test_a_played_d20_game_exports_and_imports_with_its_state_and_log(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    post(client, game, "turn", type="npc_turn", npc_id=raider,
+         **{"seen.0.character_id": ada, "seen.0.distance": "2", "seen.0.line_of_sight": "true"})
+    post(client, game, "turn", type="attack", attacker_id=raider, target_id=ada, natural="20")
+    exported = client.get(f"/api/games/{game['edit_token']}/export").json()
+    again = client.post("/api/games/import", json=exported)
+    assert again.status_code in (200, 201), again.text
+    copy = state(client, again.json())
+    original = state(client, game)
+    for key in ("ruleset", "seq", "round", "characters", "npcs", "turns"):
+        assert copy[key] == original[key], key
+
+
+def test_D20_ATTACK_ROLL_the_attack_form_shows_the_exact_odds_before_the_roll(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    page = parse(client.get(game["edit_url"]).text)
+    assert page.by_id("da-odds").attrs["hx-get"].endswith("/d20/odds")
+    url = f"/g/{game['edit_token']}/d20/odds"
+    r = client.get(url, params={"attacker_id": ada, "target_id": raider, "range": "long", "cover": "light"})
+    assert r.status_code == 200 and "+7 vs DEF 13 (light cover), Long -2" in r.text  # Arrow Time 2 + Agility 3 + PB 2
+    assert "hit 60%" in r.text  # +5 at Long against DEF 14 in light cover: 9 or more on the d20
+    beyond = client.get(url, params={"attacker_id": ada, "target_id": raider, "range": "beyond"})
+    assert "no shot" in beyond.text
+    assert client.get(url, params={"attacker_id": "nobody"}).status_code == 200
+    assert client.get(url, params={"range": "far"}).status_code == 422
+    assert client.get(f"/v/{game['view_token']}/d20/odds").status_code == 404
+
+
+def test_the_d20_form_route_answers_404_for_a_game_of_another_ruleset_and_the_odds_no_odds(client):
+    other = client.post("/api/games", json={"name": "Night shift"}).json()
+    odds = client.get(f"/g/{other['edit_token']}/d20/odds", params={"attacker_id": "c1", "target_id": "b1"})
+    assert odds.status_code == 200 and 'id="d20-attack-odds"' not in odds.text
+    r = client.post(f"/g/{other['edit_token']}/d20/turn", data={"seen": "0", "type": "end_round"}, headers=HX)
+    assert r.status_code == 404 and client.get(f"/api/games/{other['view_token']}").json()["seq"] == 0
+
+
+def test_D20_CRIT_house_rules_are_edited_from_the_page(client):
+    game = d20_game(client)
+    page = parse(client.get(game["edit_url"]).text)
+    assert page.has_id("d20-house") and "checked" in page.by_id("dh-nat20_always_hits").attrs
+    fields = {"house.nat20_always_hits": "false", "house.nat1_always_misses": "false",
+              "house.poisoned_attacks": "false", "house.dying_save_uses_pb": "false",
+              "house.ranged_damage_attribute": "none", "house.wounded_on_drop": "set", "house.min_damage": "0",
+              "house.damage_while_dying": "1", "house.reach": "1", "house.parry_defense": "3"}
+    r = post(client, game, "roster", type="set_house_rules", form="add-house", **fields)
+    assert r.status_code == 200, r.text[:400]
+    house = state(client, game)["house"]
+    assert house["nat20_always_hits"] is False and house["parry_defense"] == 3 and house["wounded_on_drop"] == "set"
+    bad = post(client, game, "roster", type="set_house_rules", form="add-house", **{**fields, "house.reach": "0"})
+    assert bad.status_code == 422 and parse(bad.text).has_id("roster-message")
