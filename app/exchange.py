@@ -32,7 +32,8 @@ from sqlmodel import Session
 from app import games, rulesets, steplog
 from app.replay import raw_states, replay_check
 from app.rules.commands import EntryRecord
-from app.rules.models import GameName, GameState, HouseRules
+from app.rules.house_rules import HouseRules
+from app.rules.models import GameName, GameState
 from app.rulesets.base import Ruleset
 from app.tables import Game, Step, now
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from app.rules.models import default_faces
+from app.rules.house_rules import default_faces
 
 MAX_DICE = 40  # per pool: more is not a real roll and would only make the odds slow
 

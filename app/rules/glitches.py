@@ -17,7 +17,8 @@ from typing import Literal
 from pydantic import Field
 
 from app.rules.commands import Body, Entry, Refused, command
-from app.rules.models import Bot, DecidedAction, FreeAction, GameState, GlitchEffect, GlitchRow
+from app.rules.house_rules import FreeAction, GlitchRow
+from app.rules.models import Bot, DecidedAction, GameState, GlitchEffect
 from app.rules.play import bot_of, offline, replace, require_play
 from app.rules.slots import put_action
 

@@ -4,7 +4,8 @@ and a Danger limit not already passed."""
 
 from __future__ import annotations
 
-from app.rules.models import GameState, HouseRules
+from app.rules.house_rules import HouseRules
+from app.rules.models import GameState
 
 FACES = ("blank", "hit", "critical", "success")  # what dice.py reads (R-CMB-ROLL, R-CMB-TARGET)
 

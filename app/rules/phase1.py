@@ -15,8 +15,9 @@ from typing import Literal
 from pydantic import Field
 
 from app.rules.commands import Body, Entry, Refused, command
+from app.rules.house_rules import Cover
 from app.rules.marked import noise as noise_effect
-from app.rules.models import Character, Cover, GameState
+from app.rules.models import Character, GameState
 from app.rules.play import (
     EnteredRoll,
     Result,

@@ -27,7 +27,8 @@ from app.rules.combat import (
     who_attacks,
 )
 from app.rules.commands import Body, Entry, Refused, command
-from app.rules.models import Bot, Character, Cover, DecidedAction, GameState
+from app.rules.house_rules import Cover
+from app.rules.models import Bot, Character, DecidedAction, GameState
 from app.rules.play import (
     NO_DEFENSE,
     BlackFace,

@@ -12,7 +12,8 @@ from pydantic import Field
 
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.house_checks import game_checks
-from app.rules.models import Bot, Character, Cover, GameState, HouseRules, Name, Pool, Role
+from app.rules.house_rules import Cover, HouseRules
+from app.rules.models import Bot, Character, GameState, Name, Pool, Role
 
 
 def new_id(rng: Random) -> str:

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 
 from app.rules.combat import compare, damage_words, marked_target_bonus
 from app.rules.dice import Pool, Roll, add_dice
-from app.rules.models import HouseRules
+from app.rules.house_rules import HouseRules
 
 
 def shoot_target(

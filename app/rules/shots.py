@@ -15,7 +15,8 @@ from pydantic import Field
 
 from app.rules.combat import attack_pool_against, defense_pool_with_cover, resolve_shoot, shoot_target
 from app.rules.commands import Body, Entry, Refused
-from app.rules.models import Bot, Character, Cover, GameState
+from app.rules.house_rules import Cover
+from app.rules.models import Bot, Character, GameState
 from app.rules.play import (
     NO_DEFENSE,
     BlackFace,

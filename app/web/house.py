@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from app import games
 from app.rules.commands import Refused
 from app.rules.house_checks import FACES, colours_in_use, game_checks
-from app.rules.models import FreeAction, HouseRules
+from app.rules.house_rules import FreeAction, HouseRules
 from app.web.command_forms import as_json, expect_of, field_messages, form_to_body, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
 from app.web.templating import templates

@@ -17,8 +17,8 @@ from pydantic import BaseModel
 
 from app.rules.combat import Fighter, attack_pool_against, resolve_melee, who_attacks
 from app.rules.dice import Roll, attack_odds, entered_roll, roll_black_die, roll_pool
+from app.rules.house_rules import HouseRules
 from app.rules.marked import noise
-from app.rules.models import HouseRules
 from app.rules.play import NO_DEFENSE
 from app.rules.shooting import defense_pool_with_cover, out_of_ammo, resolve_shoot, shoot_target
 from app.web.rules_examples import MELEE_EXAMPLES, NOISE_EXAMPLES, ODDS_EXAMPLES, SHOOT_EXAMPLES

@@ -19,7 +19,8 @@ from pydantic import (
 )
 
 from app.rules.dice import MAX_DICE, validate_pool
-from app.rules.models import Name, default_faces
+from app.rules.house_rules import default_faces
+from app.rules.models import Name
 
 Colour = Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[A-Za-z][A-Za-z _-]*$")]
 FaceName = Annotated[str, Field(min_length=1, max_length=20)]

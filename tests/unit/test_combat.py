@@ -15,7 +15,7 @@ from app.rules.combat import (
     who_attacks,
 )
 from app.rules.dice import entered_roll as rolled
-from app.rules.models import HouseRules
+from app.rules.house_rules import HouseRules
 from app.rules.shooting import defense_pool_with_cover, out_of_ammo, resolve_shoot, shoot_target
 
 WARDEN, ADA = Fighter("Warden-2", 60), Fighter("Ada", 45)

@@ -18,7 +18,7 @@ from app.rules.dice import (
     roll_pool,
     validate_pool,
 )
-from app.rules.models import default_faces
+from app.rules.house_rules import default_faces
 
 
 @pytest.mark.parametrize(

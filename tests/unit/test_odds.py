@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.rules.dice import attack_odds
-from app.rules.models import default_faces
+from app.rules.house_rules import default_faces
 
 
 def enumerate_side(pool, faces):

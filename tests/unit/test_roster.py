@@ -9,7 +9,8 @@ from pydantic import ValidationError
 
 from app.rules import engine
 from app.rules.commands import Refused
-from app.rules.models import Bot, GameState, HouseRules
+from app.rules.house_rules import HouseRules
+from app.rules.models import Bot, GameState
 
 
 def run(state: GameState, data: dict, seed: str = "s:1") -> GameState:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from app.rules.house_checks import game_checks
-from app.rules.models import Decision, GlitchEffect, GlitchRow, HouseRules
+from app.rules.house_rules import GlitchRow, HouseRules
+from app.rules.models import Decision, GlitchEffect
 from tests.unit.test_turn_phase3 import decided
 from tests.unit.turn_kit import ADA, BEN, HUNTER, SENTRY, game, hits, play, refused, rules, run, texts
 

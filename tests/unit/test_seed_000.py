@@ -461,7 +461,7 @@ def test_R_ZONE_ai_bot_zone_is_3_inches_unless_a_special_rule_changes_it(zone, d
 
 
 def test_R_ZONE_default_zones_are_3_for_bots_and_2_for_characters():
-    from app.rules.models import HouseRules
+    from app.rules.house_rules import HouseRules
 
     assert (HouseRules().bot_zone, HouseRules().character_zone) == (3, 2)
     assert Bot(id="b", name="B", role="hunter").control_zone == 3

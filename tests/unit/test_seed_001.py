@@ -9,7 +9,8 @@ import pytest
 
 from app.rules.combat import Fighter, resolve_melee, who_attacks
 from app.rules.dice import entered_roll
-from app.rules.models import Bot, DecidedAction, Decision, GlitchEffect, HouseRules
+from app.rules.house_rules import HouseRules
+from app.rules.models import Bot, DecidedAction, Decision, GlitchEffect
 from app.rules.shooting import defense_pool_with_cover, resolve_shoot, shoot_target
 from tests.unit.turn_kit import ADA, BEN, HUNTER, SENTRY, game, hits, refused, rules, run
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.models import GlitchEffect, GlitchRow, HouseRules
+from app.rules.house_rules import GlitchRow, HouseRules
+from app.rules.models import GlitchEffect
 from tests.unit.turn_kit import ADA, HUNTER, PATROL, SENTRY, WORKER, game, refused, rules, run, texts
 
 

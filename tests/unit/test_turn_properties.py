@@ -16,7 +16,8 @@ from pydantic import ValidationError
 
 from app.rules import engine
 from app.rules.commands import Refused
-from app.rules.models import GameState, HouseRules
+from app.rules.house_rules import HouseRules
+from app.rules.models import GameState
 from tests.unit.turn_kit import ADA, BEN, HUNTER, PATROL, SENTRY, WORKER, game
 
 CHARACTERS = st.sampled_from(["ada", "ben"])

@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from app.rules.models import HouseRules
+from app.rules.house_rules import HouseRules
 from tests.support.html import form_items, parse
 from tests.support.turn_games import make_game, roster_state
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from app.rules.models import Frozen
+from app.rules.frozen import Frozen
 from app.rulesets.zone.models import (
     BAND_NAMES,
     BANDS,
