@@ -66,7 +66,12 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     player.click(f"#zone-decide-{warden}")
     expect(player.locator(f"#zone-card-{warden}")).to_contain_text("shoot")
 
-    player.click(f"#zone-roll-{gnasher}")  # the NPC attacks a Character
+    # the NPC attacks a Character, with dice the player rolled: all sixes, so it does not push
+    # (Z-PUSH-CHOICE) and cannot Break itself on a pushed 1, which would leave it out of round 2
+    player.locator(f"#zone-card-{gnasher} .entered-dice summary").click()
+    dice = int(player.locator(f"label[for=faces-{gnasher}]").inner_text().split("(")[1].split()[0])
+    player.fill(f"#faces-{gnasher}", " ".join(["6"] * dice))
+    player.click(f"#zone-roll-{gnasher}")
     expect(player.locator("#turn-news")).to_contain_text("Gnasher attacks")
     expect(watcher.locator("#panel-log")).to_contain_text("Gnasher attacks")
 
