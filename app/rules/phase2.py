@@ -21,6 +21,7 @@ from pydantic import Field
 from app.rules.activation import Activation, Directive, Seen, activate, activator_from_bot
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.decisions import after_activation, decision_of, decision_text, scan_marks
+from app.rules.glitches import take_waiting
 from app.rules.models import Bot, GameState
 from app.rules.play import Result, add_danger, add_marked, bot_of, character_of, require_play
 from app.rules.told import Answers, decide_by_answers, roster_directive
@@ -181,4 +182,5 @@ def _apply(state: GameState, bot: Bot, result: Activation, names: dict[str, str]
         entries += said
     state, said = after_activation(state, bot, result)
     state = state.model_copy(update={"decisions": [*state.decisions, decision]})
-    return state, entries + said
+    state, waiting = take_waiting(state, bot)  # R-PHASE-MOVE: free Glitch actions kept for their phase
+    return state, entries + said + waiting

@@ -45,7 +45,7 @@ def next_phase(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, 
     entries = _leaving(state)
     phase = state.phase + 1
     state = state.model_copy(update={"phase": phase, "phase3_melee": False, "engaged": [],
-                                    "separated": []})
+                                    "separated": [], "bot_attacked": []})
     return state, [*entries, Entry(f"Turn {state.turn}, Phase {phase}: {PHASE_NAMES[phase]}.")]
 
 
@@ -76,7 +76,8 @@ def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, li
         entries += said
     bots = [glitches.end_of_turn(b, state.turn) for b in state.bots]  # R-GLITCH-REBOOT
     update = {"characters": characters, "bots": bots, "decisions": [], "event": None, "phase3_melee": False,
-              "engaged": [], "separated": [], "position_checks": {}}
+              "engaged": [], "separated": [], "bot_attacked": [],
+              "position_checks": {}}
     if state.status == "final_turn":
         entries.append(Entry(f"Turn {state.turn} is over and Danger stands at the limit: the game ends.",
                              "R-DANGER"))
