@@ -148,7 +148,7 @@ def activate_bot(state: GameState, body: ActivateBot, rng: Random) -> tuple[Game
     if bot.health <= 0:
         raise Refused(f"{bot.name} is destroyed and no longer activates.")
     if body.answers is not None:  # told by taps: bands and sets, not inches (told.py)
-        result, names, told = decide_by_answers(state, bot, body.answers, rng)
+        result, names, told = decide_by_answers(state, bot, body.answers, rng, body.tie_choice)
         return _apply(state, bot, result, names, told)
     names = seen_names(state, body)
     facts = {s.character_id: s for s in body.characters}

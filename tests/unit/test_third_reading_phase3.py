@@ -58,6 +58,15 @@ def test_R_TIE_CHOICE_a_bot_in_base_contact_with_two_characters_fights_the_one_t
     assert set(decision.ties) == {"ada", "ben"}  # the page still shows the tie it asked about
 
 
+@pytest.mark.parametrize("choice, fought", [(None, "ada"), ("ben", "ben")])
+def test_R_TIE_CHOICE_the_tapped_answers_take_the_tie_choice_too(choice, fought):
+    state = GameState(characters=[ADA, BEN], bots=[HUNTER], phase=2)
+    body = {"type": "activate_bot", "bot_id": "hunter",
+            "answers": {"contact": ["ada", "ben"], "line_of_sight": ["ada", "ben"]}}
+    state, _ = run(state, body | ({"tie_choice": choice} if choice else {}))
+    assert state.decision("hunter").actions[0].target_id == fought
+
+
 def test_R_TIE_CHOICE_a_choice_among_characters_not_reported_is_refused():
     state = GameState(characters=[ADA, BEN], bots=[HUNTER], phase=2)
     why = refused(state, {"type": "activate_bot", "bot_id": "hunter", "characters": contact("ada"),

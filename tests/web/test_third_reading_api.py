@@ -63,3 +63,31 @@ def test_R_ROSTER_ASSIGN_a_role_assignment_left_over_from_another_role_is_refuse
     field = next(iter(leftover))
     assert ["body", "bot", field] in [e["loc"] for e in response.json()["detail"]]
     assert client.get(f"/api/games/{token}").json()["bots"] == []
+
+
+def test_R_CMB_GANGUP_the_json_api_answers_phase_3s_agenda_in_resolution_order(client):
+    """Engagements first, decided or not, with who attacks; then the shots, blocked until they settle."""
+    token = client.post("/api/games", json={"name": "Night"}).json()["edit_token"]
+    send = f"/api/games/{token}/commands"
+
+    def command(body):
+        response = client.post(send, json=body)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    ids = {}
+    for name, points in (("Ada", 45), ("Ben", 30)):
+        state = command({"type": "add_character", "character": {"name": name, "points": points}})["state"]
+        ids[name] = state["characters"][-1]["id"]
+    state = command({"type": "add_bot", "bot": {"name": "Warden", "role": "hunter", "points": 60,
+                                                "melee": {"red": 2}}})["state"]
+    hunter = state["bots"][-1]["id"]
+    command({"type": "next_phase"})
+    contact = [{"character_id": i, "distance": 0, "base_contact": True} for i in ids.values()]
+    command({"type": "activate_bot", "bot_id": hunter, "characters": contact, "tie_choice": ids["Ben"]})
+    command({"type": "next_phase"})
+    agenda = client.get(f"/api/games/{token}/phase3").json()["items"]
+    engagements = [(i["character_id"], i["decided"], i["attacker"], i["choices"]) for i in agenda
+                   if i["kind"] == "engagement"]
+    assert engagements == [(ids["Ben"], True, "npc", ["npc", "character"]),
+                           (ids["Ada"], False, "character", ["character"])]
