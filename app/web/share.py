@@ -21,6 +21,7 @@ from app.web import exchange
 from app.web import live as live_routes
 from app.web.deps import EditDep, SessionDep
 from app.web.panels import game_context, render_panel
+from app.web.reach import SHARE_COMMAND, reach
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -45,12 +46,14 @@ def qr_svg(url: str, label: str = "link") -> Markup:
 
 
 def absolute(request: Request, path: str) -> str:
-    """`/g/…` as the address the device in hand used to reach us (behind a proxy: its headers)."""
-    return str(request.base_url).rstrip("/") + path
+    """`/g/…` at an address another device can open when there is one (app/web/reach.py)."""
+    return reach(request).origin + path
 
 
 templates.env.globals["qr_svg"] = qr_svg
 templates.env.globals["absolute_url"] = absolute
+templates.env.globals["share_reach"] = reach
+templates.env.globals["share_command"] = SHARE_COMMAND
 
 
 def regenerate(session: Session, game: Game, which: Which) -> Game:
