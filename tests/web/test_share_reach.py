@@ -107,10 +107,29 @@ def test_a_live_refresh_follows_a_new_network_address(client, served):
     ("0.0.0.0", "192.168.1.23", "other devices open http://192.168.1.23:8000"),
     ("0.0.0.0", None, "no network address yet"),
     ("127.0.0.1", "192.168.1.23", "run: make share"),
+    ("SHARE_HOST", "[2001:db8::5]", "other devices open http://[2001:db8::5]:8000 "),
+    ("SHARE_HOST", "laptop.local:9000", "other devices open http://laptop.local:9000 "),
 ])
 def test_the_server_says_at_start_where_other_devices_open_it(capsys, monkeypatch, bind, lan, said):
     monkeypatch.setattr(reach.netif, "this_machine", lambda host: lan)
-    settings = get_settings().model_copy(update={"host": bind, "port": 8000})
+    share_host = None
+    if bind == "SHARE_HOST":
+        bind, share_host = "0.0.0.0", lan
+    settings = get_settings().model_copy(update={"host": bind, "port": 8000, "share_host": share_host})
     reach.announce(settings)
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("share_host", "expected"), [
+    ("192.168.1.23", "http://192.168.1.23:8000"),  # the port the page was opened on (a published port)
+    ("laptop.local:9000", "http://laptop.local:9000"),
+    ("[2001:db8::5]", "http://[2001:db8::5]:8000"),
+])
+def test_share_host_names_the_address_when_the_app_cannot_see_it(client, served, monkeypatch, share_host, expected):
+    """In a Docker container on a bridge network the interfaces hold the container's address only."""
+    served("0.0.0.0", "172.17.0.2")
+    monkeypatch.setattr(get_settings(), "share_host", share_host)
+    game = new_game(client)
+    panel = share_panel(client.get(LOCAL + game["edit_url"]).text)
+    assert reachable(panel) == "network" and f'value="{expected}/v/{game["view_token"]}"' in panel
