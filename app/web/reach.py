@@ -95,7 +95,7 @@ def announce(settings: Settings) -> None:
         address = netif.this_machine(settings.host) if not configured else configured.group(1)
         port = configured.group(2) if configured and configured.group(2) else f":{settings.port}"
         line = (f"On the table's network, other devices open http://{_url_host(address)}{port} "
-                f"(play and watch links only reach their own game; the admin link stays on this computer)"
+                f"(a play or watch link opens its own game only; keep the admin link above secret)"
                 if address else "Served on all interfaces, but this computer has no network address yet: "
                 "join the table's Wi-Fi, then reload the game page")
     elif is_loopback(settings.host):
