@@ -38,11 +38,14 @@ class Reach:
 
 
 def is_loopback(host: str) -> bool:
+    """An address only this computer can use: loopback, or 0.0.0.0 / :: (uvicorn prints
+    http://0.0.0.0:8000 when serving on all interfaces, and a browser here opens it)."""
     host = host.strip("[]").lower()
     if host == "localhost" or host.endswith(".localhost"):
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        ip = ipaddress.ip_address(host)
+        return ip.is_loopback or ip.is_unspecified
     except ValueError:
         return False
 

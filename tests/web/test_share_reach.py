@@ -38,6 +38,15 @@ def test_served_on_all_interfaces_a_page_opened_on_127_0_0_1_shares_this_machine
     assert "127.0.0.1" not in panel and "only on this computer" not in panel
 
 
+@pytest.mark.parametrize("opened_at", ["http://localhost:8000", "http://0.0.0.0:8000", "http://[::1]:8000"])
+def test_a_page_opened_at_any_address_only_this_computer_knows_shares_the_network_address(client, served, opened_at):
+    """uvicorn prints http://0.0.0.0:8000 when it serves on all interfaces: a browser here opens it."""
+    served("0.0.0.0", "192.168.1.23")
+    game = new_game(client)
+    panel = share_panel(client.get(opened_at + game["edit_url"]).text)
+    assert f'value="http://192.168.1.23:8000/v/{game["view_token"]}"' in panel
+
+
 def test_served_on_all_interfaces_over_ipv6_an_ipv6_address_is_put_in_brackets(client, served):
     served("::", "2001:db8::5")
     game = new_game(client)
