@@ -1,4 +1,5 @@
-# The README's two commands: `make run` and `make test` (CI adds `make test-postgres`).
+# The README's two commands: `make run` and `make test` (CI adds `make test-postgres`); `make share`
+# is `make run` for the table's network.
 # Installs come from the hashed lock files in requirements/ (see requirements/README.md):
 # `make run` installs only what the app needs (run.lock); `make test` adds the test tools (dev.lock).
 PYTHON ?= python3
@@ -8,7 +9,7 @@ PIP    := $(PY) -m pip install --quiet --require-hashes
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test test-postgres install install-dev chromium postgresql bench bench-load lint lock clean
+.PHONY: run share test test-postgres install install-dev chromium postgresql bench bench-load lint lock clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +42,11 @@ run: install
 	mkdir -p data
 	$(PY) -m app.migrate
 	HOST=$(HOST) PORT=$(PORT) $(PY) -m app
+
+# `make run` on every interface: a phone or tablet on the table's network opens the game's play and
+# watch links (the share panel and the start-up line give the address); the admin link stays here.
+share:
+	$(MAKE) run HOST=0.0.0.0
 
 test: install-dev chromium postgresql
 	$(PY) -m pytest -n 2 $(ARGS)

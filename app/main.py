@@ -22,6 +22,7 @@ from app.web import (
     ops,
     pages,
     panels,
+    reach,
     roster,
     rules_api,
     sample,
@@ -70,6 +71,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
         if app.state.admin_token is None:
             app.state.admin_token = admin.ensure_token(settings)
             admin.announce(settings, app.state.admin_token)
+            reach.announce(settings)  # where other devices at the table open it (issue 22)
         relay = live_pg.start(live.hub, settings.database_url)  # several processes on PostgreSQL
         try:
             yield

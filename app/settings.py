@@ -15,6 +15,9 @@ class Settings(BaseSettings):
     # Where `make run` / `python -m app` serves. Use HOST=0.0.0.0 to reach it from a tablet.
     host: str = "127.0.0.1"
     port: int = 8000
+    # The address other devices use (host or host:port) when the app cannot see it itself, e.g. in a
+    # Docker container on a bridge network. Unset: this machine's interfaces tell (app/web/reach.py).
+    share_host: str | None = None
     # Sync routes run on this many threads (anyio's default is 40). Every one of them may hold a
     # database connection, so the pool has at least as many (issue 11: a smaller pool froze the
     # server). Requests beyond them wait their turn; none fails for want of a thread.

@@ -97,13 +97,22 @@
     return params.toString();
   }
 
-  /* A log refreshed from step `data-log-from` on keeps the older steps this page shows. */
+  /* A log refreshed from step `data-log-from` on keeps the older steps this page shows. Their
+     copies lose any `style` attribute: the pages carry none, and one left by an extension or the
+     browser (`style=""`) would be an inline style the Content-Security-Policy refuses when the
+     panel is swapped in (one console error per element and refresh). */
+  function withoutStyle(node) {
+    node.removeAttribute("style");
+    node.querySelectorAll("[style]").forEach(function (el) { el.removeAttribute("style"); });
+    return node;
+  }
+
   function mergeLog(current, fresh) {
     var from = parseInt(fresh.dataset.logFrom, 10);
     if (isNaN(from)) return;
     var list = fresh.querySelector("ol.log");
     current.querySelectorAll("ol.log > li").forEach(function (li) {
-      if (li.classList.contains("log-more") || parseInt(li.dataset.seq, 10) < from) list.appendChild(li.cloneNode(true));
+      if (li.classList.contains("log-more") || parseInt(li.dataset.seq, 10) < from) list.appendChild(withoutStyle(li.cloneNode(true)));
     });
     fresh.removeAttribute("data-log-from");
   }

@@ -15,6 +15,7 @@ from sqlmodel import Session
 
 from app import games
 from app.web.deps import Opened, OpenedDep, SessionDep, Since
+from app.web.reach import reach
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -140,7 +141,10 @@ def several_panels(request: Request, names: PanelNames, opened: OpenedDep, sessi
     if request.url.path.startswith("/v/"):
         opened.access, bot = "view", None
     game = opened.game
-    key = (str(request.url), game.seq, game.updated_at)
+    # the share panel shows both links and the address they use: a new link or a new network
+    # address changes no step, so they are in the key too (issue 16, issue 22)
+    key = (str(request.url), game.seq, game.updated_at, game.edit_token, game.view_token,
+           reach(request).origin)
     html = RENDERED.get(key)
     if html is None:
         context = game_context(opened, session, before, oldest, after, chosen_bot=bot, request=request)
@@ -151,9 +155,9 @@ def several_panels(request: Request, names: PanelNames, opened: OpenedDep, sessi
 
 
 class RenderedPanels:
-    """The last few hundred answers of several_panels, by URL (link, panels, query, host) and
-    the game's step and last change: a panel shows nothing else, so an entry never goes stale
-    (a rename or a new step changes the key; a replaced link no longer opens the game)."""
+    """The last few hundred answers of several_panels, by URL (link, panels, query, host), the
+    game's step and last change, both its links and the share address: a panel shows nothing
+    else, so an entry never goes stale (a rename, a new step or a replaced link changes the key)."""
 
     def __init__(self, size: int = 256):
         self.size, self._lock, self._items = size, threading.Lock(), OrderedDict()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import segno
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from markupsafe import Markup
 from sqlmodel import Session
@@ -19,8 +19,9 @@ from app.redact import install_access_log_filter
 from app.tables import Game
 from app.web import exchange
 from app.web import live as live_routes
-from app.web.deps import EditDep, SessionDep
+from app.web.deps import EditDep, OpenedDep, SessionDep
 from app.web.panels import game_context, render_panel
+from app.web.reach import SHARE_COMMAND, reach
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -45,12 +46,14 @@ def qr_svg(url: str, label: str = "link") -> Markup:
 
 
 def absolute(request: Request, path: str) -> str:
-    """`/g/…` as the address the device in hand used to reach us (behind a proxy: its headers)."""
-    return str(request.base_url).rstrip("/") + path
+    """`/g/…` at an address another device can open when there is one (app/web/reach.py)."""
+    return reach(request).origin + path
 
 
 templates.env.globals["qr_svg"] = qr_svg
 templates.env.globals["absolute_url"] = absolute
+templates.env.globals["share_reach"] = reach
+templates.env.globals["share_command"] = SHARE_COMMAND
 
 
 def regenerate(session: Session, game: Game, which: Which) -> Game:
@@ -81,6 +84,15 @@ def regenerate_link(request: Request, which: Which, opened: EditDep, session: Se
     if htmx:
         return render_panel(request, "share", game_context(opened, session))
     return RedirectResponse(f"/g/{game.edit_token}", 303)
+
+
+@router.api_route("/v/{token}", methods=["POST", "PUT", "PATCH", "DELETE"])
+@router.api_route("/v/{token}/{rest:path}", methods=["POST", "PUT", "PATCH", "DELETE"])
+def watch_path_changes_nothing(opened: OpenedDep) -> None:
+    """Every change sent to a watch path answers 403 with its reason, as on the play paths and the
+    API (deps.edit_game), not 404 for want of a route; an unknown token still answers 404 (issue 18).
+    No write route lives under /v/, so this shadows none."""
+    raise HTTPException(403, "This is a watch link: it can follow the game but not change it.")
 
 
 @api_router.post("/{token}/links/{which}")

@@ -79,3 +79,38 @@ def test_playing_a_little_breaks_no_rule_of_the_content_security_policy(browser,
     assert violations == []
     assert [m for m in console if "Content Security Policy" in m or "Refused to" in m] == []
     context.close()
+
+
+def test_swapping_a_panel_after_something_styled_its_inputs_logs_no_content_security_policy_error(
+        browser, live_server, artifacts):
+    """Issue 18: 2,020 "Applying inline style violates … style-src 'self'" errors in one session.
+    Anything that touches an input's style through the DOM (a password manager, a browser
+    extension, Playwright's screenshot hiding the caret) leaves `style=""` on it; htmx used to
+    settle that attribute onto the swapped-in copy with setAttribute, which the policy refuses.
+    The pages carry no style attribute of their own, so htmx settles none."""
+    context = browser.new_context(viewport={"width": 768, "height": 1024})
+    page = context.new_page()
+    console = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    page.goto(live_server.url + "/")
+    page.get_by_role("button", name="Start a sample game").click()
+    expect(page.locator("#phase-1")).to_be_visible()
+    token = page.url.rsplit("/g/", 1)[1]
+
+    styled = page.evaluate("""() => { let n = 0;
+        for (const input of document.querySelectorAll('input:not([type=hidden])')) {
+            input.style.caretColor = 'transparent'; input.style.caretColor = ''; n++; }  // CSSOM: allowed
+        return n; }""")
+    assert styled > 10 and page.locator("[style]").count() == styled  # the attribute is there, empty
+    page.screenshot(path=str(artifacts / "csp-styled-inputs-768x1024.png"))
+    for n in range(3):  # another device plays: every panel of this page is swapped live
+        httpx.post(f"{live_server.url}/api/games/{token}/commands",
+                   json={"type": "add_character", "character": {"name": f"Guest {n}"}}, timeout=10).raise_for_status()
+        expect(page.locator("#panel-roster li.roster-item", has_text=f"Guest {n}")).to_have_count(1)
+    page.reload()
+    expect(page.locator("#phase-1")).to_be_visible()
+    page.screenshot(path=str(artifacts / "csp-styled-inputs-768x1024.png"))  # styles the inputs again
+    add_character(page, CHARACTERS[1])  # a form posted and swapped by htmx
+    policy = [m for m in console if "Content Security Policy" in m]
+    assert policy == [], f"{len(policy)} CSP errors, first: {policy[0][:200]}"
+    context.close()

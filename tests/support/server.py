@@ -23,8 +23,10 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, db_path: Path, port: int | None = None, database_url: str | None = None):
-        self.db_path = db_path
+    def __init__(self, db_path: Path, port: int | None = None, database_url: str | None = None,
+                 host: str = "127.0.0.1"):
+        """`host`: where it listens (HOST, as `make run`); it is always reached at 127.0.0.1."""
+        self.db_path, self.host = db_path, host
         self.database_url = database_url or f"sqlite:///{db_path}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -32,11 +34,11 @@ class LiveServer:
         self.log_path = db_path.with_suffix(".server.log")
 
     def start(self, timeout: float = 120) -> LiveServer:  # a loaded 2-core machine starts slowly
-        env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": "127.0.0.1",
+        env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": self.host,
                "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
+            [sys.executable, "-m", "uvicorn", "app.main:app", "--host", self.host,
              "--port", str(self.port), "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout

@@ -104,3 +104,19 @@ def test_the_watch_link_may_read_and_export_everything(client):
     assert len(client.get(f"/api/games/{view}/steps").json()) == 2
     export = client.get(f"/api/games/{view}/export")
     assert export.status_code == 200 and len(export.json()["steps"]) == 2
+
+
+@pytest.mark.parametrize("method", sorted(MUTATING))
+@pytest.mark.parametrize("path", ["/v/{token}", "/v/{token}/commands", "/v/{token}/roster/characters",
+                                  "/v/{token}/panels/roster", "/v/{token}/links/watch"])
+@pytest.mark.parametrize("token_kind", ["view_token", "edit_token"])
+def test_every_change_sent_to_a_watch_path_answers_403_as_the_readme_says(client, method, path, token_kind):
+    """Issue 18: a POST to the watch link answered 404 (no such route) while the README says every
+    change answers 403. A capability link that exists refuses what it cannot do (403, its reason);
+    one that does not exist stays 404, so guessing tokens learns nothing."""
+    game = new_game(client)
+    before = snapshot(client, game["edit_token"])
+    r = client.request(method, path.format(token=game[token_kind]), data={"name": "Eve"}, follow_redirects=False)
+    assert r.status_code == 403 and "watch link" in r.text
+    assert snapshot(client, game["edit_token"]) == before
+    assert client.request(method, path.format(token="A" * 32), follow_redirects=False).status_code == 404

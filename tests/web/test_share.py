@@ -83,3 +83,16 @@ def test_the_json_api_replaces_a_link_and_answers_both(client):
 def test_an_unknown_link_kind_is_422(client):
     game = new_game(client)
     assert client.post(f"/api/games/{game['edit_token']}/links/admin").status_code == 422
+
+
+def test_after_a_new_watch_link_a_live_refresh_of_another_page_shows_the_new_link_and_its_qr(client):
+    """Issue 16: the refreshed panels were cached by URL, step and last change; replacing a link
+    changes none of them, so other pages kept showing the revoked link and its QR code."""
+    game = new_game(client)
+    old = game["view_token"]
+    refresh = f"/g/{game['edit_token']}/panels?names=share,log"
+    assert f"/v/{old}" in client.get(refresh).text  # another page's refresh, cached
+    new = client.post(f"/api/games/{game['edit_token']}/links/watch").json()["view_token"]
+    panel = share_panel(client.get(refresh).text)
+    assert f"/v/{new}" in panel and f"/v/{old}" not in panel
+    assert 'title>QR code of the watch link' in panel
