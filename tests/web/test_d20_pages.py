@@ -109,6 +109,8 @@ def test_D20_ATTACK_ROLL_the_attack_form_shows_the_exact_odds_before_the_roll(cl
     ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
     page = parse(client.get(game["edit_url"]).text)
     assert page.by_id("da-odds").attrs["hx-get"].endswith("/d20/odds")
+    # the answer fills the trigger, never replaces it (issue 20 D2: the form's outerHTML was inherited)
+    assert page.by_id("da-odds").attrs["hx-swap"] == "innerHTML"
     url = f"/g/{game['edit_token']}/d20/odds"
     r = client.get(url, params={"attacker_id": ada, "target_id": raider, "range": "long", "cover": "light"})
     assert r.status_code == 200 and "+7 vs DEF 13 (light cover), Long -2" in r.text  # Arrow Time 2 + Agility 3 + PB 2
