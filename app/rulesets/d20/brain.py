@@ -17,12 +17,14 @@ from app.rulesets.d20.brain_plan import (
     attack_something,
     closest,
     dash,
+    keep_distance,
     melee,
     move_toward,
     pick,
     squares,
 )
 from app.rulesets.d20.brain_types import SLOTS, Decision, Facts, Npc, Orders, Step, Unused
+from app.rulesets.d20.brain_weapons import best
 from app.rulesets.d20.conditions import budget
 from app.rulesets.d20.models import HouseRules
 from app.rulesets.d20.reactions import ready_reaction
@@ -75,6 +77,8 @@ def hunter(plan: Plan, orders: Orders, rng: random.Random | None) -> None:
            "in its line of sight")
     if plan.adjacent(focus):
         plan.why["move"] = (f"it is already next to {focus.name}", "D20-CONTACT-MELEE")
+    elif keep_distance(plan, focus, why[0].upper() + why[1:]):
+        return
     else:
         move_toward(plan, focus.name, focus.distance, why[0].upper() + why[1:], "D20-ROLE-HUNTER",
                     seen=focus)
@@ -122,7 +126,8 @@ def guard(plan: Plan, subject: str, away: int, exempt: bool) -> None:
     if intruders:
         focus, plan.ties = closest(intruders, plan)
         reach = plan.now(focus) - plan.house.reach
-        if exempt or away + reach <= plan.npc.stats.speed:
+        choice = best(plan, focus)  # D20-BRAIN-WEAPON: a charge only when melee does best
+        if (exempt or away + reach <= plan.npc.stats.speed) and (choice is None or choice.melee):
             move_toward(plan, focus.name, focus.distance, f"{focus.name} is the closest Character inside "
                         f"{plan.name}'s zone and a charge keeps it within one Move of {subject}",
                         "D20-SENTRY-INTRUDER", seen=focus)

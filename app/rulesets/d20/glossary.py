@@ -76,8 +76,10 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
                                 "adjacent, else a shot in line of sight and range; then the role's own use."),
         ("D20-DASH-FALLBACK", "With nothing better for its Action after a Move, the NPC Dashes on (house "
                               "default: Speed squares more), as 2038's fallback move."),
-        ("D20-CONTACT-MELEE", "Next to a Character an NPC stays and attacks in melee: walking away would "
-                              "provoke an Attack of Opportunity."),
+        ("D20-CONTACT-MELEE", "Next to a Character an NPC stays and attacks (a gunner shoots): walking "
+                              "away would provoke an Attack of Opportunity."),
+        ("D20-BRAIN-WEAPON", "An NPC takes the attack with the highest exact expected damage: a gunner "
+                             "keeps its distance and shoots (next to a Character too) rather than punch."),
         ("D20-MINOR-DRAW", "A weapon not in hand is drawn with the Minor; without a Minor the NPC uses "
                            "what it holds."),
         ("D20-ROLE-TIES", "Equal squares are your choice: the tied names are listed and the first is "
