@@ -21,9 +21,11 @@ def test_D20_TURN_a_round_gives_action_move_minor_and_one_reaction():
     assert not budget(replace(BO, reaction_used=True)).reaction
 
 
-def test_D20_REACTION_comes_back_at_the_start_of_its_turn_once_per_round():
+def test_D20_REACTION_one_a_round_it_does_not_come_back_at_the_start_of_a_turn():
+    """"Reaction (1/round)": it comes back once, when the round ends (play_round.end_round), not
+    also at the creature's turn (issue 20 D5)."""
     used = replace(BO, reaction_used=True)
-    assert start_turn(used, RNG)[0].reaction_used is False
+    assert start_turn(used, RNG)[0].reaction_used is True
 
 
 @pytest.mark.parametrize("condition, field, value", [

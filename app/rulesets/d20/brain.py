@@ -105,9 +105,12 @@ def random_move(plan: Plan, orders: Orders, rng: random.Random | None) -> None:
 def sentry(plan: Plan, orders: Orders, rng: random.Random | None) -> None:
     """D20-ROLE-SENTRY: stay within one Move of its subject; adjacent, it fights (D20-CONTACT-MELEE)."""
     subject = orders.subject or "its subject"
-    away = orders.subject_distance or 0
+    away = orders.subject_distance
     if plan.touching():
         hold_melee(plan, "leaving would provoke an Attack of Opportunity")
+    elif away is None:  # D20-FACTS: a fact never given is never assumed (issue 20 D6: it was 0)
+        plan.needs.append("subject_distance")
+        plan.notes.append(f"Give the squares from {plan.name} to {subject}: its turn waits for them.")
     elif not orders.exempt and away > plan.npc.stats.speed:
         moved = move_toward(plan, subject, away, f"{subject} is {squares(away)} away, more than one Move "
                             f"({squares(plan.npc.stats.speed)})", "D20-SENTRY-RETURN")
@@ -256,6 +259,8 @@ def plan_why(plan: Plan, slot: str) -> tuple[str, str]:
         return "it Glitched: it loses its Minor", "D20-GLITCH"
     if slot == "move" and plan.turn.move <= 0:
         return "its Speed is 0", "D20-COND-GRAPPLED"
+    if "subject_distance" in plan.needs:
+        return "it waits for the squares to its subject", "D20-FACTS"
     if plan.needs:
         return "it waits for the squares to its next waypoint", "D20-ROLE-PATROL"
     return DEFAULT_WHY[slot]

@@ -1,7 +1,7 @@
 """The d20 commands' bodies and their registry (the ruleset's own namespace, docs/rulesets.md).
 
 A handler is pure: `(state, body, rng) -> (new_state, [Entry, …])`, raising `Refused` when the
-command is illegal. Handlers live in play_roster.py and play_round.py.
+command is illegal. Handlers live in play_roster.py, play_round.py and play_npc.py.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ class NpcTurn(Body):
 
 
 class StartTurn(MemberId):
-    """A Character's turn begins: Reaction back, Bleeding, a Dying save (D20-DYING-SAVE)."""
+    """A Character's turn begins: Bleeding, a Dying save (D20-DYING-SAVE)."""
 
     natural: int | None = Field(default=None, ge=1, le=20)
     bleed: int | None = Field(default=None, ge=1, le=4)
@@ -152,6 +152,8 @@ class Attack(Body):
     # the target spends its Reaction to Parry a melee attack (D20-PARRY); None: an NPC target
     # parries as its brain decides (D20-BRAIN-REACTION), a Character does not
     parried: bool | None = None
+    # the target steps in for an ally with its Reaction (D20-INTERCEPT): the target is the interceptor
+    intercept: bool = False
 
 
 class EndRound(Body):
