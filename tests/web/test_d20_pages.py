@@ -144,3 +144,56 @@ def test_D20_CRIT_house_rules_are_edited_from_the_page(client):
     assert house["nat20_always_hits"] is False and house["parry_defense"] == 3 and house["wounded_on_drop"] == "set"
     bad = post(client, game, "roster", type="set_house_rules", form="add-house", **{**fields, "house.reach": "0"})
     assert bad.status_code == 422 and parse(bad.text).has_id("roster-message")
+
+
+def test_D20_STABILIZE_a_dropped_character_is_stabilised_staunched_rested_and_corrected_from_the_page(client):
+    """Issue 20 D4: Stabilize (Medicine DC 12), Staunch, rests and HP corrections had no page control."""
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    post(client, game, "turn", type="attack", form="attack", attacker_id=raider, target_id=ada, natural="15",
+         damage="30")
+    page = parse(client.get(game["edit_url"]).text)
+    assert "open" in page.by_id("d20-heal").attrs  # someone is Dying: the healing forms are open
+    for control in ("dh-stab-total", "dh-staunch-total", "dh-rest-kind", "dh-adj-hp"):
+        assert page.has_id(control), control
+    short = post(client, game, "turn", type="stabilize", form="stabilize", member_id=ada, medicine_total="11")
+    assert short.status_code == 200 and state(client, game)["characters"][0]["dying"] == 1
+    r = post(client, game, "turn", type="stabilize", form="stabilize", member_id=ada, medicine_total="12")
+    assert r.status_code == 200 and (state(client, game)["characters"][0]["hp"], state(client, game)["characters"][0]["dying"]) == (1, 0)
+    post(client, game, "turn", type="set_condition", form="condition", member_id=ada, condition="bleeding", present="true")
+    r = post(client, game, "turn", type="staunch", form="staunch", member_id=ada, medicine_total="14")
+    assert r.status_code == 200 and "bleeding" not in state(client, game)["characters"][0]["conditions"]
+    r = post(client, game, "turn", type="rest", form="rest", member_id=ada, kind="short", rolled="5")
+    assert r.status_code == 200 and state(client, game)["characters"][0]["hp"] == 1 + 5  # 1d8 + Vigor 0
+    r = post(client, game, "turn", type="adjust", form="adjust", member_id=ada, hp="7", dying="", wounded="",
+             note="a potion <i>")
+    assert r.status_code == 200 and state(client, game)["characters"][0]["hp"] == 7
+    assert "a potion &lt;i&gt;" in r.text and "a potion <i>" not in r.text
+    bad = post(client, game, "turn", type="stabilize", form="stabilize", member_id=ada, medicine_total="lots")
+    assert bad.status_code == 422 and "medicine_total" in bad.text
+
+
+def test_D20_FACTS_the_sentry_form_asks_the_squares_to_its_subject_and_never_prefills_0(client):
+    """Issue 20 D6: the form prefilled 0 and the turn took a missing distance as 0."""
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **{**RAIDER, "npc.role": "sentry",
+                                                                      "npc.subject": "Gate"})
+    warden = state(client, game)["npcs"][0]["id"]
+    field = parse(client.get(game["edit_url"]).text).by_id(f"f-{warden}-goal")
+    assert field.attrs.get("value") in (None, "") and "required" in field.attrs
+    r = post(client, game, "turn", type="npc_turn", form=f"npc-turn-{warden}", npc_id=warden, subject_distance="")
+    assert r.status_code == 400 and "subject_distance" in r.text and state(client, game)["turns"] == []
+
+
+def test_D20_INTERCEPT_the_attack_form_has_the_intercept_reaction(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    assert parse(client.get(game["edit_url"]).text).has_id("da-intercept")
+    r = post(client, game, "turn", type="attack", form="attack", attacker_id=ada, target_id=raider, natural="3",
+             intercept="true")
+    assert r.status_code == 200 and state(client, game)["npcs"][0]["reaction_used"]

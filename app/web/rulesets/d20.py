@@ -45,8 +45,12 @@ def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
     state: D20State = ctx["state"]
     waiting = [n for n in state.npcs if state.turn_of(n.id) is None]
     living = [c for c in state.characters if not c.dead]
-    return {"waiting_npcs": waiting, "living": living, "members": [*state.characters, *state.npcs],
-            "news": ctx["step"] if ctx["step"].seq > 0 else None}
+    members = [*state.characters, *state.npcs]
+    return {"waiting_npcs": waiting, "living": living, "members": members,
+            "news": ctx["step"] if ctx["step"].seq > 0 else None,
+            # the healing forms offer the Dying (D20-STABILIZE) and the Bleeding first (issue 20 D4)
+            "dying_first": sorted(members, key=lambda m: not (m.dying and not m.dead)),
+            "bleeding_first": sorted(members, key=lambda m: "bleeding" not in m.conditions)}
 
 
 def unreported_dropped(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
