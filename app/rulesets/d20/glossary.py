@@ -13,7 +13,7 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
                         "Use Item, Interact. Minors: draw or sling a weapon, open a door, quick comms, "
                         "toggle a device."),
         ("D20-REACTION", "One Reaction a round: Attack of Opportunity, Parry, Intercept, Counter-Hack or "
-                         "Opportunity Cast; it comes back at the start of the creature's turn."),
+                         "Opportunity Cast; it comes back when the round ends."),
         ("D20-AOO", "Leaving a threatened square provokes an Attack of Opportunity unless the mover "
                     "Disengages or has an ability."),
         ("D20-PARRY", "Parry (a Reaction) against a melee attack; house default: +2 DEF against it."),
