@@ -197,3 +197,14 @@ def test_D20_INTERCEPT_the_attack_form_has_the_intercept_reaction(client):
     r = post(client, game, "turn", type="attack", form="attack", attacker_id=ada, target_id=raider, natural="3",
              intercept="true")
     assert r.status_code == 200 and state(client, game)["npcs"][0]["reaction_used"]
+
+
+def test_D20_ATTACK_ROLL_the_attack_form_picks_the_weapon_from_each_attackers_own(client):
+    """Issue 20: the weapon was a free-text field; now a select grouped by attacker."""
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    select = parse(client.get(game["edit_url"]).text).by_id("da-weapon")
+    assert select.tag == "select"
+    groups = {g.attrs["label"]: [o.attrs["value"] for o in g.all("option")] for g in select.all("optgroup")}
+    assert groups == {"Ada <b>": ["Bow", "unarmed strike"], "Raider": ["Machete", "unarmed strike"]}
