@@ -64,6 +64,7 @@ def test_a_d20_game_played_two_rounds_with_a_watcher_following_live(browser, liv
 
     expect(player.locator(f"#d20-activate-{warden}")).to_have_attribute("open", "")  # the next one to act
     player.fill(f"#f-{warden}-{ada}-sq", "5")
+    player.fill(f"#f-{warden}-goal", "0")  # at its post: asked, never assumed (issue 20 D6)
     player.click(f"#d20-decide-{warden}")
     expect(player.locator(f"#d20-card-{warden}")).to_contain_text("Pistol")
 
