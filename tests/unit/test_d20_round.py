@@ -261,3 +261,40 @@ def test_D20_INTERCEPT_spends_the_interceptors_reaction_and_a_second_is_refused(
         run(state, "attack", attacker_id="c1", target_id="n3", weapon="Bow", natural=12, intercept=True)
     _, melee = run(state, "attack", attacker_id="n2", target_id="n3", natural=12)  # no Reaction left to Parry
     assert not any(e.rule == "D20-PARRY" for e in melee)
+
+
+def test_a_ready_sheet_fills_only_what_the_player_did_not_give():
+    """Issue 20: five stat blocks cost 56 inputs; a ready sheet (starters.py) fills the rest."""
+    state, _ = run(D20State(), "add_npc", npc={"name": "Gun", "starter": "gunner", "role": "sentry",
+                                                 "subject": "Gate", "hp": 20})
+    gun = state.npcs[0]
+    assert (gun.hp, gun.max_hp, gun.defense, gun.role, gun.subject) == (20, 20, 13, "sentry", "Gate")
+    assert [w.name for w in gun.weapons] == ["Pistol", "Knife"] and gun.skills["arrow_time"] == 2
+    state, _ = run(state, "add_character", character={"name": "Doc", "starter": "medic"})
+    assert state.characters[0].skills["medicine"] == 4 and state.characters[0].id == "c2"
+
+
+def test_the_ready_sheets_are_the_ones_the_command_accepts():
+    from typing import get_args
+
+    from app.rulesets.d20.commands import Starter
+    from app.rulesets.d20.starters import STARTERS
+    assert set(get_args(Starter)) == set(STARTERS)
+    for key in STARTERS:  # every ready sheet is a valid stat block
+        run(D20State(), "add_npc", npc={"name": "X", "starter": key})
+
+
+def test_duplicate_adds_a_fresh_numbered_copy_of_the_stat_block(table):
+    state, _ = run(table, "attack", attacker_id="c1", target_id="n2", natural=15, damage=20)
+    state, _ = run(state, "set_condition", member_id="n2", condition="prone")
+    state, entries = run(state, "duplicate", member_id="n2")
+    copy = state.npcs[-1]
+    assert (copy.name, copy.id, copy.role, copy.weapons) == ("Raider 2", "n3", "hunter", state.npcs[0].weapons)
+    assert (copy.hp, copy.dying, copy.wounded, copy.conditions) == (9, 0, 0, [])
+    state, _ = run(state, "duplicate", member_id="n3")
+    assert state.npcs[-1].name == "Raider 3"
+    body, handler = BODIES["duplicate"]
+    state, _ = handler(state, body(member_id="c1", name="Ada's twin"), Random(1))
+    assert state.characters[-1].name == "Ada's twin"
+    with pytest.raises(Refused):
+        handler(state, body(member_id="c1", name="Raider"), Random(1))

@@ -208,3 +208,21 @@ def test_D20_ATTACK_ROLL_the_attack_form_picks_the_weapon_from_each_attackers_ow
     assert select.tag == "select"
     groups = {g.attrs["label"]: [o.attrs["value"] for o in g.all("option")] for g in select.all("optgroup")}
     assert groups == {"Ada <b>": ["Bow", "unarmed strike"], "Raider": ["Machete", "unarmed strike"]}
+
+
+def test_a_roster_from_ready_sheets_and_duplicates_through_the_page(client):
+    game = d20_game(client)
+    r = post(client, game, "roster", type="add_character", form="add-quick", **{
+        "character.name": "Doc", "character.starter": "medic"})
+    assert r.status_code == 200 and "Doc" in r.text
+    r = post(client, game, "roster", type="add_npc", form="add-quick", **{
+        "npc.name": "Gun", "npc.starter": "gunner", "npc.role": "sentry", "npc.subject": "Gate",
+        "npc.object": "", "npc.waypoints.0": "", "npc.waypoints.1": ""})
+    assert r.status_code == 200 and "Pistol" in r.text
+    gun = state(client, game)["npcs"][0]["id"]
+    assert parse(r.text).has_id(f"d20-duplicate-{gun}")
+    r = post(client, game, "roster", type="duplicate", form="add-duplicate", member_id=gun)
+    assert r.status_code == 200 and [n["name"] for n in state(client, game)["npcs"]] == ["Gun", "Gun 2"]
+    assert state(client, game)["characters"][0]["skills"]["medicine"] == 4
+    bad = post(client, game, "roster", type="add_npc", form="add-quick", **{"npc.name": "X", "npc.starter": "dragon"})
+    assert bad.status_code == 422 and parse(bad.text).has_id("roster-message")

@@ -46,8 +46,12 @@ def command(name: str, body: type[Body], sets: Sets | None = None) -> Callable[[
     return register
 
 
+Starter = Literal["brute", "gunner", "sniper", "techie", "fighter", "medic"]  # starters.STARTERS
+
+
 class SheetIn(Body):
     name: Name
+    starter: Starter | None = None  # a ready sheet filling what is not given (starters.py)
     attributes: dict[Attribute, Modifier] = Field(default_factory=dict)
     skills: dict[Skill, Modifier] = Field(default_factory=dict)
     pb: int = Field(default=2, ge=0, le=10)
@@ -80,6 +84,12 @@ class AddNpc(Body):
 
 class MemberId(Body):
     member_id: str = Field(max_length=40)
+
+
+class Duplicate(MemberId):
+    """Another of the same stat block, fresh (full HP, no conditions); blank name: numbered."""
+
+    name: Name | None = None
 
 
 class SetCondition(MemberId):

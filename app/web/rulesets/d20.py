@@ -13,6 +13,7 @@ from app.rulesets.d20.game import D20State
 from app.rulesets.d20.glossary import GLOSSARY
 from app.rulesets.d20.models import CONDITIONS
 from app.rulesets.d20.play_round import attack_preview
+from app.rulesets.d20.starters import STARTERS
 from app.web import d20_api, view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
@@ -31,9 +32,10 @@ def d20_only(opened: EditDep) -> None:
 
 router = APIRouter(include_in_schema=False)
 
-templates.env.globals.update(D20_CONDITIONS=CONDITIONS, D20_GLOSSARY=GLOSSARY)
+templates.env.globals.update(D20_CONDITIONS=CONDITIONS, D20_GLOSSARY=GLOSSARY, D20_STARTERS=STARTERS)
 # the log's labels of the d20's own commands (the 2038 and zone ones keep theirs)
-for kind, label in {"add_npc": "NPC added", "remove": "Removed", "npc_turn": "NPC turn",
+for kind, label in {"add_npc": "NPC added", "duplicate": "Duplicated", "remove": "Removed",
+                    "npc_turn": "NPC turn",
                     "start_turn": "Turn start", "attack": "Attack", "set_condition": "Condition",
                     "rest": "Rest", "stabilize": "Stabilize", "staunch": "Staunch",
                     "end_round": "End of round"}.items():
