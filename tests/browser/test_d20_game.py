@@ -109,3 +109,97 @@ def test_a_d20_game_played_two_rounds_with_a_watcher_following_live(browser, liv
     expect(watcher.locator(f"#d20-card-{raider}")).to_contain_text("D20-CONTACT-MELEE")
     player.screenshot(path=str(artifacts / "d20-game-1024x768.png"), full_page=True)
     watcher.screenshot(path=str(artifacts / "d20-watch-768x1024.png"), full_page=True)
+
+
+def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server, artifacts):
+    """Issue 20's goals at 768x1024, every input counted (tests/support/taps.py): a roster of 2
+    Characters and 3 NPCs (goal <= 25; 56 before the ready sheets and Duplicate), then one round
+    where every creature acts, one attack each way and one Dying Character stabilised (goal <= 14).
+    The figures go to test-artifacts/table-speed.json under "d20"; the test asserts the state."""
+    import json
+
+    import httpx
+
+    from tests.support.taps import Taps
+
+    page, taps = browser.new_page(viewport={"width": 768, "height": 1024}), Taps()
+    page.goto(live_server.url + "/")
+    with taps.section("create"):
+        taps.type(page.locator("#new-name"), "Quick Arena")
+        taps.check(page.locator("input[name=ruleset][value=d20]"))
+        taps.click(page.locator("#new-game button[type=submit]").first)
+    expect(page.locator("#game-ruleset")).to_have_attribute("data-ruleset", "d20")
+    token = page.url.split("/g/")[1].split("/")[0].split("?")[0]
+
+    def api() -> dict:
+        return httpx.get(f"{live_server.url}/api/games/{token}").json()
+
+    def listed(name: str) -> None:  # on the roster's list, not in a form's options
+        expect(page.locator("#panel-roster .roster-item > strong", has_text=name)).to_have_count(1)
+    with taps.section("roster"):
+        taps.click(page.locator("#d20-quick-add summary"))
+        taps.type(page.locator("#dqc-name"), "Ada")  # the first ready sheet: Fighter
+        taps.click(page.locator("#d20-quick-character-save"))
+        listed("Ada")
+        taps.type(page.locator("#dqc-name"), "Bo")
+        taps.select(page.locator("#dqc-starter"), value="medic")
+        taps.click(page.locator("#d20-quick-character-save"))
+        listed("Bo")
+        taps.type(page.locator("#dq-name"), "Gun")
+        taps.select(page.locator("#dq-starter"), value="gunner")
+        taps.select(page.locator("#dq-role"), value="sentry")
+        taps.type(page.locator("#dq-subject"), "Gate")
+        taps.click(page.locator("#d20-quick-add-save"))
+        listed("Gun")
+        taps.type(page.locator("#dq-name"), "Raider")  # the first ready sheet: Brute, a Hunter
+        taps.click(page.locator("#d20-quick-add-save"))
+        listed("Raider")
+        raider = next(n["id"] for n in api()["npcs"] if n["name"] == "Raider")
+        taps.click(page.locator(f"#d20-duplicate-{raider}"))
+        listed("Raider 2")
+    state = api()
+    assert [c["name"] for c in state["characters"]] == ["Ada", "Bo"]
+    assert [(n["name"], n["role"]) for n in state["npcs"]] == [("Gun", "sentry"), ("Raider", "hunter"),
+                                                                ("Raider 2", "hunter")]
+    ada, bo = (c["id"] for c in state["characters"])
+    gun, _, raider2 = (n["id"] for n in state["npcs"])
+    # the fight so far (not counted): Ada is down to 1 HP
+    httpx.post(f"{live_server.url}/api/games/{token}/commands",
+               json={"type": "adjust", "member_id": ada, "hp": 1}).raise_for_status()
+    page.reload()
+
+    with taps.section("round"):
+        taps.type(page.locator(f"#f-{gun}-goal"), "0")  # at its post, nobody on the table: Overwatch
+        taps.click(page.locator(f"#d20-decide-{gun}"))
+        expect(page.locator(f"#d20-card-{gun}")).to_contain_text("Overwatch")
+        taps.type(page.locator(f"#f-{raider}-{ada}-sq"), "1")
+        taps.click(page.locator(f"#d20-decide-{raider}"))
+        expect(page.locator(f"#d20-card-{raider}")).to_contain_text("D20-CONTACT-MELEE")
+        taps.click(page.locator(f"#d20-decide-{raider2}"))  # nobody in sight: it moves randomly
+        expect(page.locator(f"#d20-card-{raider2}")).to_contain_text("D20-HUNTER-RANDOM")
+        taps.type(page.locator(f"#d20-nat-{raider}"), "15")  # +7 vs DEF 15: a hit; Ada drops
+        taps.click(page.locator(f"#d20-roll-{raider}"))
+        expect(page.locator(f"#ds-{ada}-dying")).to_be_visible()
+        expect(page.locator("#d20-heal")).to_have_attribute("open", "")  # Dying: healing comes up
+        taps.type(page.locator("#dh-stab-total"), "14")  # Bo's Medicine check
+        taps.click(page.locator("#d20-stabilize"))
+        expect(page.locator(f"#ds-{ada}-dying")).to_have_count(0)
+        taps.click(page.locator("#d20-attack summary"))  # Bo shoots Raider
+        taps.select(page.locator("#da-who"), label="Bo")
+        taps.select(page.locator("#da-target"), label="Raider")
+        taps.click(page.locator("#d20-attack-roll"))
+        expect(page.locator("#turn-news")).to_contain_text("Bo rolls")
+        taps.click(page.locator("#d20-end-round"))
+        expect(page.locator("#status-round")).to_have_text("Round 2")
+    state = api()
+    assert (state["characters"][0]["hp"], state["characters"][0]["dying"]) == (1, 0)
+    assert state["round"] == 2
+    figures = {"roster_inputs": taps.total("roster"), "round_inputs": taps.total("round"),
+               "create_inputs": taps.total("create"), "round_by_kind": taps.kinds("round"),
+               "goals": {"roster_inputs": 25, "round_inputs": 14},
+               "initiative_tracker": False}
+    path = artifacts / "table-speed.json"
+    saved = json.loads(path.read_text()) if path.exists() else {}
+    path.write_text(json.dumps({**saved, "d20": figures}, indent=2) + "\n")
+    print("\nd20 table speed:", json.dumps(figures))
+    page.close()
