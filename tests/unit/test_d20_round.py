@@ -298,3 +298,12 @@ def test_duplicate_adds_a_fresh_numbered_copy_of_the_stat_block(table):
     assert state.characters[-1].name == "Ada's twin"
     with pytest.raises(Refused):
         handler(state, body(member_id="c1", name="Raider"), Random(1))
+
+
+def test_D20_EFFECT_SAVE_an_npcs_save_against_a_characters_effect_rolls_and_applies_the_condition(table):
+    state, entries = run(table, "save", member_id="n2", attribute="vigor", dc=20, natural=5, condition="stunned")
+    assert "stunned" in state.bot("n2").conditions and entries[0].rule == "D20-EFFECT-SAVE"
+    assert entries[0].dice["natural"] == 5 and entries[0].dice["by"] == "entered"
+    state, entries = run(table, "save", seed=3, member_id="n2", attribute="vigor", dc=2, condition="prone")
+    # rolled by the app: any d20 + Vigor 2 meets DC 2 (a Save has no natural-1 rule in the reference)
+    assert state.bot("n2").conditions == [] and entries[0].dice["by"] == "app" and "resists" in entries[0].text

@@ -226,3 +226,16 @@ def test_a_roster_from_ready_sheets_and_duplicates_through_the_page(client):
     assert state(client, game)["characters"][0]["skills"]["medicine"] == 4
     bad = post(client, game, "roster", type="add_npc", form="add-quick", **{"npc.name": "X", "npc.starter": "dragon"})
     assert bad.status_code == 422 and parse(bad.text).has_id("roster-message")
+
+
+def test_D20_EFFECT_SAVE_an_npc_saves_against_a_characters_effect_from_the_page(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    raider = state(client, game)["npcs"][0]["id"]
+    assert parse(client.get(game["edit_url"]).text).has_id("dv-dc")
+    r = post(client, game, "turn", type="save", form="save", member_id=raider, attribute="charm", dc="14",
+             condition="frightened", natural="9", proficient="false")
+    assert r.status_code == 200 and "misses DC 14" in r.text
+    assert state(client, game)["npcs"][0]["conditions"] == ["frightened"]
+    bad = post(client, game, "turn", type="save", form="save", member_id=raider, attribute="luck", dc="14")
+    assert bad.status_code == 422 and "attribute" in bad.text

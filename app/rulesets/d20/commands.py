@@ -115,6 +115,17 @@ class Check(MemberId):
     medicine_total: int = Field(ge=-20, le=60)
 
 
+class EffectSave(MemberId):
+    """A Save against an effect (D20-EFFECT-SAVE): the attribute and DC the effect names, the d20
+    (blank: rolled) and the Condition a failure takes."""
+
+    attribute: Attribute
+    dc: int = Field(ge=1, le=60)
+    natural: int | None = Field(default=None, ge=1, le=20)
+    condition: Condition | None = None
+    proficient: bool = False
+
+
 class SetHouse(Body):
     house: D20House
 

@@ -26,6 +26,8 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
         ("D20-ATTACK-RANGED", "Ranged: d20 + Arrow Time + Agility + PB + item."),
         ("D20-ATTACK-TECH", "Relic, magic or tech: d20 + Timebender + Insight + PB. The effect names its "
                             "Saves and Conditions."),
+        ("D20-EFFECT-SAVE", "An effect names a Save and a DC: d20 + that attribute (+ PB when proficient) "
+                            "meeting the DC resists; a failure takes the effect's Condition."),
         ("D20-ATTACK-ROLL", "An attack hits when its total meets or beats the target's DEF."),
         ("D20-RANGE", "Short range is normal, beyond Short to Long is -2, past Long there is no shot."),
         ("D20-COVER", "Cover adds to DEF: light +1, medium +2, heavy +4, and no critical through heavy."),

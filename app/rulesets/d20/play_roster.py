@@ -13,6 +13,7 @@ from app.rulesets.d20.commands import (
     Adjust,
     Check,
     Duplicate,
+    EffectSave,
     Entry,
     MemberId,
     Refused,
@@ -21,7 +22,7 @@ from app.rulesets.d20.commands import (
     SetHouse,
     command,
 )
-from app.rulesets.d20.conditions import displace, staunch
+from app.rulesets.d20.conditions import displace, effect_save, staunch
 from app.rulesets.d20.dying import long_rest, short_rest, stabilize
 from app.rulesets.d20.game import Character, D20State, Npc
 from app.rulesets.d20.starters import filled
@@ -90,6 +91,20 @@ def duplicate(state: D20State, body: Duplicate, rng: Random) -> tuple[D20State, 
         fresh["next_waypoint"] = 0
     return added(state, member.model_copy(update=fresh)), [
         Entry(f"{name} joins the roster: a copy of {member.name}'s stat block.", "D20-TURN")]
+
+
+@command("save", EffectSave)
+def save(state: D20State, body: EffectSave, rng: Random) -> tuple[D20State, list[Entry]]:
+    """D20-EFFECT-SAVE: a creature's Save against an effect; the d20 entered or rolled."""
+    member = member_or_refuse(state, body.member_id)
+    if member.combatant().out_of_action:
+        raise Refused(f"{member.name} is out of action: no Save to make.", "D20-EFFECT-SAVE")
+    natural = body.natural if body.natural is not None else rng.randint(1, 20)
+    c, _, text = effect_save(member.combatant(), body.attribute, natural, body.dc, body.condition,
+                             body.proficient)
+    record = {"by": "entered" if body.natural is not None else "app",
+              "faces": [{"roll": "save", "die": 20, "face": natural}], "natural": natural}
+    return state.replace_member(member.with_combatant(c)), [Entry(text, "D20-EFFECT-SAVE", record)]
 
 
 @command("remove", MemberId)

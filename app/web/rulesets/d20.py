@@ -37,7 +37,7 @@ templates.env.globals.update(D20_CONDITIONS=CONDITIONS, D20_GLOSSARY=GLOSSARY, D
 for kind, label in {"add_npc": "NPC added", "duplicate": "Duplicated", "remove": "Removed",
                     "npc_turn": "NPC turn",
                     "start_turn": "Turn start", "attack": "Attack", "set_condition": "Condition",
-                    "rest": "Rest", "stabilize": "Stabilize", "staunch": "Staunch",
+                    "rest": "Rest", "stabilize": "Stabilize", "staunch": "Staunch", "save": "Save",
                     "end_round": "End of round"}.items():
     view.STEP_LABELS.setdefault(kind, label)
 
