@@ -282,6 +282,7 @@ def test_D20_BRAIN_WEAPON_a_ranged_sentry_shoots_an_intruder_from_its_post_inste
     d = decide(npc("sentry", stats=GUNNER), [Facts("Ada", 3, True, defense=12)],
                Orders(subject="Gate", subject_distance=0))
     assert d.step("move") is None and d.step("action").weapon == "Pistol"
+    assert d.step("action").rule == "D20-BRAIN-WEAPON" and "does better than a charge" in d.step("action").reason
 
 
 def test_D20_BRAIN_WEAPON_melee_still_wins_when_it_does_more():

@@ -130,14 +130,19 @@ def guard(plan: Plan, subject: str, away: int, exempt: bool) -> None:
         focus, plan.ties = closest(intruders, plan)
         reach = plan.now(focus) - plan.house.reach
         choice = best(plan, focus)  # D20-BRAIN-WEAPON: a charge only when melee does best
-        if (exempt or away + reach <= plan.npc.stats.speed) and (choice is None or choice.melee):
+        may_charge = exempt or away + reach <= plan.npc.stats.speed
+        if may_charge and (choice is None or choice.melee):
             move_toward(plan, focus.name, focus.distance, f"{focus.name} is the closest Character inside "
                         f"{plan.name}'s zone and a charge keeps it within one Move of {subject}",
                         "D20-SENTRY-INTRUDER", seen=focus)
             attack_something(plan, focus)
             return
-        if attack_something(plan, focus, f"Charging {focus.name} could take {plan.name} more than one "
-                            f"Move from {subject}: ", "D20-SENTRY-INTRUDER"):
+        lead, rule = (f"Charging {focus.name} could take {plan.name} more than one Move from {subject}: ",
+                      "D20-SENTRY-INTRUDER")
+        if may_charge and choice is not None:
+            lead, rule = (f"{focus.name} is inside {plan.name}'s zone and its {choice.weapon.name} does "
+                          f"better than a charge: ", "D20-BRAIN-WEAPON")
+        if attack_something(plan, focus, lead, rule):
             return
     elif attack_something(plan, None):
         return
