@@ -8,7 +8,7 @@ from random import Random
 import pytest
 
 from app.rules.commands import EntryRecord, Refused
-from app.rulesets.d20 import play_npc, play_roster, play_round  # noqa: F401  (registers the commands)
+from app.rulesets.d20 import play_npc, play_roster, play_round, play_tracker  # noqa: F401  (registers the commands)
 from app.rulesets.d20.commands import HANDLERS
 from app.rulesets.d20.game import D20State
 from app.rulesets.d20.play_round import attack_preview
@@ -307,3 +307,37 @@ def test_D20_EFFECT_SAVE_an_npcs_save_against_a_characters_effect_rolls_and_appl
     state, entries = run(table, "save", seed=3, member_id="n2", attribute="vigor", dc=2, condition="prone")
     # rolled by the app: any d20 + Vigor 2 meets DC 2 (a Save has no natural-1 rule in the reference)
     assert state.bot("n2").conditions == [] and entries[0].dice["by"] == "app" and "resists" in entries[0].text
+
+
+def test_D20_INITIATIVE_the_tracker_orders_the_turns_and_starts_each_characters_turn_by_itself(table):
+    """Issue 20: the initiative tracker. House default d20 + Agility (the reference gives none)."""
+    state, _ = run(table, "add_character", character={**ADA, "name": "Bo", "attributes": {"agility": 1}})
+    state, entries = run(state, "set_initiative", rolls=[{"member_id": "n2", "value": 18},
+                                                         {"member_id": "c1", "value": 12}])
+    assert entries[0].rule == "D20-INITIATIVE"
+    bo = next(i.value for i in state.initiative if i.member_id == "c3")
+    values = [i.value for i in state.initiative]
+    assert values == sorted(values, reverse=True) and sorted(values) == sorted([18, 12, bo])
+    assert 2 <= bo <= 21 and f"d20 {bo - 1} +1" in entries[0].text  # d20 + Agility 1, rolled
+    state, _ = run(state, "attack", attacker_id="n2", target_id="c1", natural=15, damage=30)  # Ada drops
+    order = [i.member_id for i in state.initiative]
+    seen = []
+    for _ in order:
+        state, entries = run(state, "next_turn", natural=20)
+        seen.append(state.acting)
+        if state.acting == "c1":  # a Dying Character's turn begins with its Vigor Save, by itself
+            assert any(e.rule == "D20-DYING-SAVE" for e in entries) and state.character("c1").dying == 0
+    assert seen == order and state.round == 1
+    state, entries = run(state, "next_turn")  # past the last: the round ends, the first acts again
+    assert state.round == 2 and state.acting == order[0] and entries[0].rule == "D20-TURN"
+
+
+def test_D20_INITIATIVE_next_turn_needs_an_order_and_a_removed_creature_leaves_it(table):
+    with pytest.raises(Refused):
+        run(table, "next_turn")
+    state, _ = run(table, "set_initiative", rolls=[{"member_id": "n2", "value": 18}, {"member_id": "c1", "value": 2}])
+    state, _ = run(state, "next_turn")
+    state, _ = run(state, "remove", member_id="n2")
+    assert [i.member_id for i in state.initiative] == ["c1"] and state.acting is None
+    with pytest.raises(Refused):
+        run(state, "set_initiative", rolls=[{"member_id": "x9", "value": 3}])

@@ -239,3 +239,27 @@ def test_D20_EFFECT_SAVE_an_npc_saves_against_a_characters_effect_from_the_page(
     assert state(client, game)["npcs"][0]["conditions"] == ["frightened"]
     bad = post(client, game, "turn", type="save", form="save", member_id=raider, attribute="luck", dc="14")
     assert bad.status_code == 422 and "attribute" in bad.text
+
+
+def test_D20_INITIATIVE_the_tracker_on_the_page_orders_turns_and_opens_the_acting_npcs_card(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    post(client, game, "roster", type="add_npc", form="add-npc", **{**RAIDER, "npc.name": "Second"})
+    ada, raider, second = (m["id"] for m in [*state(client, game)["characters"], *state(client, game)["npcs"]])
+    page = parse(client.get(game["edit_url"]).text)
+    assert "open" in page.by_id("d20-initiative").attrs and page.has_id(f"di-{ada}")
+    r = post(client, game, "turn", type="set_initiative", form="initiative", **{
+        "rolls.0.member_id": ada, "rolls.0.value": "9", "rolls.1.member_id": raider, "rolls.1.value": "4",
+        "rolls.2.member_id": second, "rolls.2.value": "15"})
+    assert r.status_code == 200
+    assert [li.attrs["data-member"] for li in parse(r.text).by_id("d20-order").all("li")] == [second, ada, raider]
+    for acting in (second, ada, raider):
+        r = post(client, game, "turn", type="next_turn", form="next-turn")
+        assert r.status_code == 200 and state(client, game)["acting"] == acting
+    page = parse(r.text)
+    assert "open" in page.by_id(f"d20-activate-{raider}").attrs  # its turn: its card comes up
+    assert "open" not in page.by_id(f"d20-activate-{second}").attrs
+    bad = post(client, game, "turn", type="set_initiative", form="initiative", **{
+        "rolls.0.member_id": ada, "rolls.0.value": "lots"})
+    assert bad.status_code == 422

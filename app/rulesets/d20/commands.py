@@ -179,3 +179,21 @@ class Attack(Body):
 
 class EndRound(Body):
     pass
+
+
+class InitiativeIn(Body):
+    member_id: str = Field(max_length=40)
+    value: int | None = Field(default=None, ge=-20, le=60)  # blank: d20 + Agility, rolled
+
+
+class SetInitiative(Body):
+    """D20-INITIATIVE: the order of turns; a creature whose value is not given rolls d20 + Agility."""
+
+    rolls: list[InitiativeIn] = Field(default_factory=list, max_length=100)
+
+
+class NextTurn(Body):
+    """The tracker moves on to the next creature; a Character's turn begins by itself."""
+
+    natural: int | None = Field(default=None, ge=1, le=20, description="A Dying Character's Vigor Save d20.")
+    bleed: int | None = Field(default=None, ge=1, le=4)

@@ -14,6 +14,8 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
                         "toggle a device."),
         ("D20-REACTION", "One Reaction a round: Attack of Opportunity, Parry, Intercept, Counter-Hack or "
                          "Opportunity Cast; it comes back when the round ends."),
+        ("D20-INITIATIVE", "The order of turns (the reference does not give it): house default d20 + "
+                           "Agility, highest first; the tracker starts each creature's turn in that order."),
         ("D20-AOO", "Leaving a threatened square provokes an Attack of Opportunity unless the mover "
                     "Disengages or has an ability."),
         ("D20-PARRY", "Parry (a Reaction) against a melee attack; house default: +2 DEF against it."),

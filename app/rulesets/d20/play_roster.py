@@ -112,7 +112,9 @@ def remove(state: D20State, body: MemberId, rng: Random) -> tuple[D20State, list
     member = member_or_refuse(state, body.member_id)
     update = {"characters": [c for c in state.characters if c.id != member.id],
               "npcs": [n for n in state.npcs if n.id != member.id],
-              "turns": [t for t in state.turns if t.npc_id != member.id]}
+              "turns": [t for t in state.turns if t.npc_id != member.id],
+              "initiative": [i for i in state.initiative if i.member_id != member.id],
+              "acting": None if state.acting == member.id else state.acting}
     return state.model_copy(update=update), [Entry(f"{member.name} leaves the roster.")]
 
 

@@ -151,7 +151,7 @@ def end_round(state: D20State, body: EndRound, rng: Random) -> tuple[D20State, l
     for member in [*state.characters, *state.npcs]:
         state = state.replace_member(member.model_copy(update={"reaction_used": False}))
     entries.append(Entry(f"Round {state.round} ends; round {state.round + 1} begins.", "D20-TURN"))
-    return state.model_copy(update={"round": state.round + 1, "turns": []}), entries
+    return state.model_copy(update={"round": state.round + 1, "turns": [], "acting": None}), entries
 
 
 def attack_preview(state: D20State, attacker_id: str, target_id: str, weapon: str | None,

@@ -38,6 +38,7 @@ for kind, label in {"add_npc": "NPC added", "duplicate": "Duplicated", "remove":
                     "npc_turn": "NPC turn",
                     "start_turn": "Turn start", "attack": "Attack", "set_condition": "Condition",
                     "rest": "Rest", "stabilize": "Stabilize", "staunch": "Staunch", "save": "Save",
+                    "set_initiative": "Initiative", "next_turn": "Next turn",
                     "end_round": "End of round"}.items():
     view.STEP_LABELS.setdefault(kind, label)
 
