@@ -163,6 +163,7 @@ def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server,
                                                                 ("Raider 2", "hunter")]
     ada, bo = (c["id"] for c in state["characters"])
     gun, _, raider2 = (n["id"] for n in state["npcs"])
+    bo = state["characters"][1]["id"]
     # the fight so far (not counted): Ada is down to 1 HP
     httpx.post(f"{live_server.url}/api/games/{token}/commands",
                json={"type": "adjust", "member_id": ada, "hp": 1}).raise_for_status()
@@ -194,10 +195,48 @@ def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server,
     state = api()
     assert (state["characters"][0]["hp"], state["characters"][0]["dying"]) == (1, 0)
     assert state["round"] == 2
+
+    # Round 2 in initiative order with the tracker: rolled, every creature's turn in order, the
+    # Raider drops Ada again, Bo stabilises her and shoots the Raider
+    with taps.section("tracked"):
+        taps.click(page.locator("#d20-set-initiative"))  # every value blank: d20 + Agility, rolled
+        expect(page.locator("#d20-order li")).to_have_count(5)
+        names = {m["id"]: m["name"] for m in [*state["characters"], *state["npcs"]]}
+        for who in [i["member_id"] for i in api()["initiative"]]:
+            if who == gun:
+                taps.type(page.locator(f"#f-{gun}-goal"), "0")
+                taps.click(page.locator(f"#d20-decide-{gun}"))
+            elif who == raider:
+                taps.type(page.locator(f"#f-{raider}-{ada}-sq"), "1")
+                taps.click(page.locator(f"#d20-decide-{raider}"))
+                taps.type(page.locator(f"#d20-nat-{raider}"), "15")
+                taps.click(page.locator(f"#d20-roll-{raider}"))
+                expect(page.locator(f"#ds-{ada}-dying")).to_be_visible()
+            elif who == raider2:
+                taps.click(page.locator(f"#d20-decide-{raider2}"))
+            else:
+                taps.click(page.locator("#d20-next-turn"))  # a Character's turn begins by itself
+                expect(page.locator("#d20-order li.acting")).to_contain_text(names[who])
+                if who == bo:
+                    if api()["characters"][0]["dying"]:
+                        taps.type(page.locator("#dh-stab-total"), "14")
+                        taps.click(page.locator("#d20-stabilize"))
+                    taps.click(page.locator("#d20-attack summary"))  # Bo (acting) shoots Raider
+                    taps.select(page.locator("#da-target"), label="Raider")
+                    taps.click(page.locator("#d20-attack-roll"))
+                    expect(page.locator("#turn-news")).to_contain_text("Bo rolls")
+            expect(page.locator("#d20-order li.acting")).to_contain_text(names[who])
+        if api()["characters"][0]["dying"]:  # Bo acted before the Raider: he stabilises her now
+            taps.type(page.locator("#dh-stab-total"), "14")
+            taps.click(page.locator("#d20-stabilize"))
+        taps.click(page.locator("#d20-next-turn"))  # past the last: the round ends
+        expect(page.locator("#status-round")).to_have_text("Round 3")
+    state = api()
+    assert (state["characters"][0]["hp"], state["characters"][0]["dying"]) == (1, 0)
     figures = {"roster_inputs": taps.total("roster"), "round_inputs": taps.total("round"),
-               "create_inputs": taps.total("create"), "round_by_kind": taps.kinds("round"),
-               "goals": {"roster_inputs": 25, "round_inputs": 14},
-               "initiative_tracker": False}
+               "tracked_round_inputs": taps.total("tracked"), "create_inputs": taps.total("create"),
+               "round_by_kind": taps.kinds("round"), "tracked_round_by_kind": taps.kinds("tracked"),
+               "goals": {"roster_inputs": 25, "round_inputs": 14}}
     path = artifacts / "table-speed.json"
     saved = json.loads(path.read_text()) if path.exists() else {}
     path.write_text(json.dumps({**saved, "d20": figures}, indent=2) + "\n")

@@ -341,3 +341,11 @@ def test_D20_INITIATIVE_next_turn_needs_an_order_and_a_removed_creature_leaves_i
     assert [i.member_id for i in state.initiative] == ["c1"] and state.acting is None
     with pytest.raises(Refused):
         run(state, "set_initiative", rolls=[{"member_id": "x9", "value": 3}])
+
+
+def test_D20_INITIATIVE_deciding_the_next_npcs_turn_moves_the_tracker_to_it(table):
+    state, _ = run(table, "set_initiative", rolls=[{"member_id": "n2", "value": 18}, {"member_id": "c1", "value": 2}])
+    state, _ = run(state, "npc_turn", npc_id="n2", seen=SEEN_ADA_FAR, direction=3)
+    assert state.acting == "n2"
+    state, entries = run(state, "next_turn")
+    assert state.acting == "c1" and "Ada's turn" in entries[0].text

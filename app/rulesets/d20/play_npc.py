@@ -18,6 +18,7 @@ from app.rulesets.d20.commands import Entry, NpcTurn, Refused, command
 from app.rulesets.d20.conditions import spend_glitch, stand_up
 from app.rulesets.d20.game import D20State, Npc, Planned, Turn, Unused
 from app.rulesets.d20.play_round import begin, finish
+from app.rulesets.d20.play_tracker import upcoming
 
 ASKED = {"subject_distance": "the squares from {npc} to its subject {place}",
          "next_waypoint_distance": "the squares from {npc}'s waypoint on to {place}"}
@@ -106,5 +107,8 @@ def npc_turn(state: D20State, body: NpcTurn, rng: Random) -> tuple[D20State, lis
     entries += [Entry(f"{npc.name}: {u.slot.title()} unused. {u.reason}", u.rule) for u in decision.unused
                 if not decision.steps]
     entries += events
+    # deciding the turn of the next NPC in the initiative order is its turn: the tracker follows
+    acting = npc.id if upcoming(state)[:1] == [npc.id] else state.acting
     state = state.replace_member(npc)
-    return state.model_copy(update={"turns": [*state.turns, stored(state, npc, decision)]}), entries
+    return state.model_copy(update={"turns": [*state.turns, stored(state, npc, decision)],
+                                    "acting": acting}), entries
