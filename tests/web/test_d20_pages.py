@@ -111,6 +111,7 @@ def test_D20_ATTACK_ROLL_the_attack_form_shows_the_exact_odds_before_the_roll(cl
     assert page.by_id("da-odds").attrs["hx-get"].endswith("/d20/odds")
     # the answer fills the trigger, never replaces it (issue 20 D2: the form's outerHTML was inherited)
     assert page.by_id("da-odds").attrs["hx-swap"] == "innerHTML"
+    assert page.by_id("da-odds").attrs["hx-sync"] == "this:replace"  # the latest change wins, none dropped
     url = f"/g/{game['edit_token']}/d20/odds"
     r = client.get(url, params={"attacker_id": ada, "target_id": raider, "range": "long", "cover": "light"})
     assert r.status_code == 200 and "+7 vs DEF 13 (light cover), Long -2" in r.text  # Arrow Time 2 + Agility 3 + PB 2
