@@ -289,3 +289,12 @@ def test_D20_BRAIN_WEAPON_melee_still_wins_when_it_does_more():
     """Raider's Machete (+6, 1d8+2) beats its Carbine (+4, 1d10+1) against DEF 14: it closes in."""
     d = decide(npc(), [Facts("Ada", 4, True, defense=14)])
     assert d.step("move").squares == 3 and d.step("action").weapon == "Machete"
+
+
+def test_D20_FACTS_a_sentry_without_the_squares_to_its_subject_asks_for_them_and_assumes_nothing():
+    """Issue 20 D6: the squares to its subject were taken as 0 when not given."""
+    d = decide(npc("sentry", stats=GUNNER), [Facts("Ada", 5, True, defense=12)], Orders(subject="Gate"))
+    assert d.needs == ("subject_distance",) and [s for s in d.steps if s.slot != "reaction"] == []
+    assert next(u for u in d.unused if u.slot == "action").rule == "D20-FACTS"
+    next_to = decide(npc("sentry", stats=BRUTE), [Facts("Ada", 1, True)], Orders(subject="Gate"))
+    assert next_to.needs == () and next_to.step("action").rule == "D20-CONTACT-MELEE"  # it fights first
