@@ -64,6 +64,7 @@ def test_a_d20_game_played_two_rounds_with_a_watcher_following_live(browser, liv
 
     expect(player.locator(f"#d20-activate-{warden}")).to_have_attribute("open", "")  # the next one to act
     player.fill(f"#f-{warden}-{ada}-sq", "5")
+    player.fill(f"#f-{warden}-goal", "0")  # at its post: asked, never assumed (issue 20 D6)
     player.click(f"#d20-decide-{warden}")
     expect(player.locator(f"#d20-card-{warden}")).to_contain_text("Pistol")
 
@@ -76,6 +77,19 @@ def test_a_d20_game_played_two_rounds_with_a_watcher_following_live(browser, liv
     player.select_option("#da-target", label="Raider")
     expect(player.locator("#d20-attack-odds")).to_contain_text("Ada with Knife")  # odds before the roll
     expect(player.locator("#d20-attack-odds")).to_contain_text("hit")
+    # every later change asks again (issue 20 D2: the first answer replaced its own trigger)
+    player.select_option("#da-target", label="Warden")
+    expect(player.locator("#d20-attack-odds")).to_contain_text("Ada with Knife on Warden")
+    player.select_option("#da-who", label="Warden")
+    player.select_option("#da-target", label="Ada")
+    expect(player.locator("#d20-attack-odds")).to_contain_text("Warden with Pistol on Ada")
+    player.select_option("#da-cover", "heavy")  # cover bends a shot, not the Knife's melee (D20-COVER)
+    expect(player.locator("#d20-attack-odds")).to_contain_text("heavy cover")
+    player.select_option("#da-cover", "none")
+    player.select_option("#da-who", label="Ada")
+    player.select_option("#da-target", label="Raider")
+    expect(player.locator("#d20-attack-odds")).to_contain_text("on Raider")
+    expect(player.locator("#d20-attack-odds")).not_to_contain_text("heavy cover")
     player.click("#d20-attack-roll")
     expect(player.locator("#turn-news")).to_contain_text("Ada rolls")
     expect(watcher.locator("#panel-log")).to_contain_text("Ada rolls")
@@ -95,3 +109,136 @@ def test_a_d20_game_played_two_rounds_with_a_watcher_following_live(browser, liv
     expect(watcher.locator(f"#d20-card-{raider}")).to_contain_text("D20-CONTACT-MELEE")
     player.screenshot(path=str(artifacts / "d20-game-1024x768.png"), full_page=True)
     watcher.screenshot(path=str(artifacts / "d20-watch-768x1024.png"), full_page=True)
+
+
+def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server, artifacts):
+    """Issue 20's goals at 768x1024, every input counted (tests/support/taps.py): a roster of 2
+    Characters and 3 NPCs (goal <= 25; 56 before the ready sheets and Duplicate), then one round
+    where every creature acts, one attack each way and one Dying Character stabilised (goal <= 14).
+    The figures go to test-artifacts/table-speed.json under "d20"; the test asserts the state."""
+    import json
+
+    import httpx
+
+    from tests.support.taps import Taps
+
+    page, taps = browser.new_page(viewport={"width": 768, "height": 1024}), Taps()
+    page.goto(live_server.url + "/")
+    with taps.section("create"):
+        taps.type(page.locator("#new-name"), "Quick Arena")
+        taps.check(page.locator("input[name=ruleset][value=d20]"))
+        taps.click(page.locator("#new-game button[type=submit]").first)
+    expect(page.locator("#game-ruleset")).to_have_attribute("data-ruleset", "d20")
+    token = page.url.split("/g/")[1].split("/")[0].split("?")[0]
+
+    def api() -> dict:
+        return httpx.get(f"{live_server.url}/api/games/{token}").json()
+
+    def listed(name: str) -> None:  # on the roster's list, not in a form's options
+        expect(page.locator("#panel-roster .roster-item > strong", has_text=name)).to_have_count(1)
+    with taps.section("roster"):
+        taps.click(page.locator("#d20-quick-add summary"))
+        taps.type(page.locator("#dqc-name"), "Ada")  # the first ready sheet: Fighter
+        taps.click(page.locator("#d20-quick-character-save"))
+        listed("Ada")
+        taps.type(page.locator("#dqc-name"), "Bo")
+        taps.select(page.locator("#dqc-starter"), value="medic")
+        taps.click(page.locator("#d20-quick-character-save"))
+        listed("Bo")
+        taps.type(page.locator("#dq-name"), "Gun")
+        taps.select(page.locator("#dq-starter"), value="gunner")
+        taps.select(page.locator("#dq-role"), value="sentry")
+        taps.type(page.locator("#dq-subject"), "Gate")
+        taps.click(page.locator("#d20-quick-add-save"))
+        listed("Gun")
+        taps.type(page.locator("#dq-name"), "Raider")  # the first ready sheet: Brute, a Hunter
+        taps.click(page.locator("#d20-quick-add-save"))
+        listed("Raider")
+        raider = next(n["id"] for n in api()["npcs"] if n["name"] == "Raider")
+        taps.click(page.locator(f"#d20-duplicate-{raider}"))
+        listed("Raider 2")
+    state = api()
+    assert [c["name"] for c in state["characters"]] == ["Ada", "Bo"]
+    assert [(n["name"], n["role"]) for n in state["npcs"]] == [("Gun", "sentry"), ("Raider", "hunter"),
+                                                                ("Raider 2", "hunter")]
+    ada, bo = (c["id"] for c in state["characters"])
+    gun, _, raider2 = (n["id"] for n in state["npcs"])
+    bo = state["characters"][1]["id"]
+    # the fight so far (not counted): Ada is down to 1 HP
+    httpx.post(f"{live_server.url}/api/games/{token}/commands",
+               json={"type": "adjust", "member_id": ada, "hp": 1}).raise_for_status()
+    page.reload()
+
+    with taps.section("round"):
+        taps.type(page.locator(f"#f-{gun}-goal"), "0")  # at its post, nobody on the table: Overwatch
+        taps.click(page.locator(f"#d20-decide-{gun}"))
+        expect(page.locator(f"#d20-card-{gun}")).to_contain_text("Overwatch")
+        taps.type(page.locator(f"#f-{raider}-{ada}-sq"), "1")
+        taps.click(page.locator(f"#d20-decide-{raider}"))
+        expect(page.locator(f"#d20-card-{raider}")).to_contain_text("D20-CONTACT-MELEE")
+        taps.click(page.locator(f"#d20-decide-{raider2}"))  # nobody in sight: it moves randomly
+        expect(page.locator(f"#d20-card-{raider2}")).to_contain_text("D20-HUNTER-RANDOM")
+        taps.type(page.locator(f"#d20-nat-{raider}"), "15")  # +7 vs DEF 15: a hit; Ada drops
+        taps.click(page.locator(f"#d20-roll-{raider}"))
+        expect(page.locator(f"#ds-{ada}-dying")).to_be_visible()
+        expect(page.locator("#d20-heal")).to_have_attribute("open", "")  # Dying: healing comes up
+        taps.type(page.locator("#dh-stab-total"), "14")  # Bo's Medicine check
+        taps.click(page.locator("#d20-stabilize"))
+        expect(page.locator(f"#ds-{ada}-dying")).to_have_count(0)
+        taps.click(page.locator("#d20-attack summary"))  # Bo shoots Raider
+        taps.select(page.locator("#da-who"), label="Bo")
+        taps.select(page.locator("#da-target"), label="Raider")
+        taps.click(page.locator("#d20-attack-roll"))
+        expect(page.locator("#turn-news")).to_contain_text("Bo rolls")
+        taps.click(page.locator("#d20-end-round"))
+        expect(page.locator("#status-round")).to_have_text("Round 2")
+    state = api()
+    assert (state["characters"][0]["hp"], state["characters"][0]["dying"]) == (1, 0)
+    assert state["round"] == 2
+
+    # Round 2 in initiative order with the tracker: rolled, every creature's turn in order, the
+    # Raider drops Ada again, Bo stabilises her and shoots the Raider
+    with taps.section("tracked"):
+        taps.click(page.locator("#d20-set-initiative"))  # every value blank: d20 + Agility, rolled
+        expect(page.locator("#d20-order li")).to_have_count(5)
+        names = {m["id"]: m["name"] for m in [*state["characters"], *state["npcs"]]}
+        for who in [i["member_id"] for i in api()["initiative"]]:
+            if who == gun:
+                taps.type(page.locator(f"#f-{gun}-goal"), "0")
+                taps.click(page.locator(f"#d20-decide-{gun}"))
+            elif who == raider:
+                taps.type(page.locator(f"#f-{raider}-{ada}-sq"), "1")
+                taps.click(page.locator(f"#d20-decide-{raider}"))
+                taps.type(page.locator(f"#d20-nat-{raider}"), "15")
+                taps.click(page.locator(f"#d20-roll-{raider}"))
+                expect(page.locator(f"#ds-{ada}-dying")).to_be_visible()
+            elif who == raider2:
+                taps.click(page.locator(f"#d20-decide-{raider2}"))
+            else:
+                taps.click(page.locator("#d20-next-turn"))  # a Character's turn begins by itself
+                expect(page.locator("#d20-order li.acting")).to_contain_text(names[who])
+                if who == bo:
+                    if api()["characters"][0]["dying"]:
+                        taps.type(page.locator("#dh-stab-total"), "14")
+                        taps.click(page.locator("#d20-stabilize"))
+                    taps.click(page.locator("#d20-attack summary"))  # Bo (acting) shoots Raider
+                    taps.select(page.locator("#da-target"), label="Raider")
+                    taps.click(page.locator("#d20-attack-roll"))
+                    expect(page.locator("#turn-news")).to_contain_text("Bo rolls")
+            expect(page.locator("#d20-order li.acting")).to_contain_text(names[who])
+        if api()["characters"][0]["dying"]:  # Bo acted before the Raider: he stabilises her now
+            taps.type(page.locator("#dh-stab-total"), "14")
+            taps.click(page.locator("#d20-stabilize"))
+        taps.click(page.locator("#d20-next-turn"))  # past the last: the round ends
+        expect(page.locator("#status-round")).to_have_text("Round 3")
+    state = api()
+    assert (state["characters"][0]["hp"], state["characters"][0]["dying"]) == (1, 0)
+    figures = {"roster_inputs": taps.total("roster"), "round_inputs": taps.total("round"),
+               "tracked_round_inputs": taps.total("tracked"), "create_inputs": taps.total("create"),
+               "round_by_kind": taps.kinds("round"), "tracked_round_by_kind": taps.kinds("tracked"),
+               "goals": {"roster_inputs": 25, "round_inputs": 14}}
+    path = artifacts / "table-speed.json"
+    saved = json.loads(path.read_text()) if path.exists() else {}
+    path.write_text(json.dumps({**saved, "d20": figures}, indent=2) + "\n")
+    print("\nd20 table speed:", json.dumps(figures))
+    page.close()

@@ -37,7 +37,7 @@ def test_D20_ROLE_HUNTER_closest_in_its_zone_first_even_without_line_of_sight():
 
 def test_D20_ROLE_HUNTER_otherwise_the_closest_visible_character():
     chars = [Facts("Ada", 15, line_of_sight=False), Facts("Bo", 12, line_of_sight=True)]
-    d = decide(npc(), chars)
+    d = decide(npc(stats=BRUTE), chars)
     assert kinds(d)[0] == ("move", "move", "Bo") and d.steps[0].squares == 6
 
 
@@ -241,3 +241,60 @@ def test_D20_ROLE_WORKER_at_its_object_it_works_it_first_even_with_a_character_n
     assert next(u for u in d.unused if u.slot == "move").rule == "D20-ROLE-WORKER"
     device = decide(npc("worker"), [Facts("Ada", 1, True)], Orders(object="Door", object_distance=0, object_minor=True))
     assert kinds(device) == [("minor", "interact", "Door"), ("action", "attack", "Ada")]
+
+
+PISTOL = Weapon("Pistol", "ranged", "1d8", short=8, long=24)
+GUNNER = Combatant("Gunner", attributes={"agility": 3, "vigor": 0}, skills={"arrow_time": 2}, speed=6,
+                   weapons=(PISTOL,))
+
+
+@pytest.mark.parametrize("away", [2, 3, 4, 5, 6, 7])
+@pytest.mark.parametrize("defense", [12, None], ids=["DEF-given", "DEF-unknown"])
+def test_D20_BRAIN_WEAPON_a_ranged_only_hunter_keeps_its_distance_and_shoots(away, defense):
+    """Issue 20 D3: a gunner 2-7 squares away walked next to its target and punched it (unarmed
+    1d4) instead of shooting: the reference's "Ranges: Short = normal" makes the shot the better
+    attack, so it stays where it is and shoots (D20-BRAIN-WEAPON)."""
+    d = decide(npc(stats=GUNNER), [Facts("Ada", away, True, defense=defense)])
+    assert d.step("move") is None and next(u for u in d.unused if u.slot == "move").rule == "D20-BRAIN-WEAPON"
+    shot = d.step("action")
+    assert (shot.action, shot.target, shot.weapon, shot.rule) == ("attack", "Ada", "Pistol", "D20-BRAIN-WEAPON")
+    if defense is not None:  # +7 vs DEF 12: hits on 5+, 16/20; 1d8+3 (a critical doubles the die)
+        assert shot.odds["p_hit"] == pytest.approx(16 / 20) and shot.odds["range"] == "short"
+        assert shot.odds["expected_damage"] == pytest.approx(0.75 * 7.5 + 0.05 * 12, abs=1e-3)
+
+
+def test_D20_BRAIN_WEAPON_a_gunner_next_to_a_character_shoots_rather_than_punches():
+    """Issue 20 D3: once adjacent it stayed in melee with its fists every round; a shot at Short
+    range has no penalty in the reference, so it shoots without leaving its square (no AoO)."""
+    d = decide(npc(stats=GUNNER), [Facts("Ada", 1, True, defense=12)])
+    assert kinds(d) == [("action", "attack", "Ada")]
+    assert d.steps[0].weapon == "Pistol" and d.steps[0].rule == "D20-BRAIN-WEAPON"
+    assert "unarmed strike" in d.steps[0].reason  # it says what it compared
+
+
+def test_D20_BRAIN_WEAPON_a_hunter_past_short_range_moves_only_into_short_range():
+    d = decide(npc(stats=GUNNER), [Facts("Ada", 12, True, defense=12)])
+    assert (d.step("move").squares, d.step("move").rule) == (4, "D20-BRAIN-WEAPON")
+    assert d.step("action").odds["range"] == "short"
+
+
+def test_D20_BRAIN_WEAPON_a_ranged_sentry_shoots_an_intruder_from_its_post_instead_of_charging():
+    d = decide(npc("sentry", stats=GUNNER), [Facts("Ada", 3, True, defense=12)],
+               Orders(subject="Gate", subject_distance=0))
+    assert d.step("move") is None and d.step("action").weapon == "Pistol"
+    assert d.step("action").rule == "D20-BRAIN-WEAPON" and "does better than a charge" in d.step("action").reason
+
+
+def test_D20_BRAIN_WEAPON_melee_still_wins_when_it_does_more():
+    """Raider's Machete (+6, 1d8+2) beats its Carbine (+4, 1d10+1) against DEF 14: it closes in."""
+    d = decide(npc(), [Facts("Ada", 4, True, defense=14)])
+    assert d.step("move").squares == 3 and d.step("action").weapon == "Machete"
+
+
+def test_D20_FACTS_a_sentry_without_the_squares_to_its_subject_asks_for_them_and_assumes_nothing():
+    """Issue 20 D6: the squares to its subject were taken as 0 when not given."""
+    d = decide(npc("sentry", stats=GUNNER), [Facts("Ada", 5, True, defense=12)], Orders(subject="Gate"))
+    assert d.needs == ("subject_distance",) and [s for s in d.steps if s.slot != "reaction"] == []
+    assert next(u for u in d.unused if u.slot == "action").rule == "D20-FACTS"
+    next_to = decide(npc("sentry", stats=BRUTE), [Facts("Ada", 1, True)], Orders(subject="Gate"))
+    assert next_to.needs == () and next_to.step("action").rule == "D20-CONTACT-MELEE"  # it fights first

@@ -21,9 +21,11 @@ def test_D20_TURN_a_round_gives_action_move_minor_and_one_reaction():
     assert not budget(replace(BO, reaction_used=True)).reaction
 
 
-def test_D20_REACTION_comes_back_at_the_start_of_its_turn_once_per_round():
+def test_D20_REACTION_one_a_round_it_does_not_come_back_at_the_start_of_a_turn():
+    """"Reaction (1/round)": it comes back once, when the round ends (play_round.end_round), not
+    also at the creature's turn (issue 20 D5)."""
     used = replace(BO, reaction_used=True)
-    assert start_turn(used, RNG)[0].reaction_used is False
+    assert start_turn(used, RNG)[0].reaction_used is True
 
 
 @pytest.mark.parametrize("condition, field, value", [
@@ -150,3 +152,20 @@ def test_D20_COND_DEAFENED_has_no_attack_or_turn_effect_in_the_app_the_gm_says_w
     blade = Weapon("Knife", "melee", "1d4")
     assert situation(deaf, blade, BO) == situation(BO, blade, BO)
     assert budget(deaf) == budget(BO)
+
+
+@pytest.mark.parametrize("natural, condition, resisted, after", [
+    pytest.param(13, "charmed", True, (), id="D20-EFFECT-SAVE-meets-the-dc-resists"),
+    pytest.param(12, "charmed", False, ("charmed",), id="D20-EFFECT-SAVE-misses-takes-the-condition"),
+    pytest.param(12, None, False, (), id="D20-EFFECT-SAVE-a-condition-the-effect-does-not-name-is-not-applied"),
+])
+def test_D20_EFFECT_SAVE_a_save_against_an_effect(natural, condition, resisted, after):
+    """"Effects specify Saves and Conditions." / "Charmed/Frightened: Charm/Insight Saves to
+    resist." An Insight Save: d20 + Insight 2 against DC 15."""
+    from app.rulesets.d20.conditions import effect_save
+
+    seer = Combatant("Seer", attributes={"insight": 2})
+    c, ok, text = effect_save(seer, "insight", natural, 15, condition)
+    assert (ok, c.conditions) == (resisted, after) and "DC 15" in text
+    proficient, ok, _ = effect_save(seer, "insight", 11, 15, "frightened", proficient=True)
+    assert ok and proficient.conditions == ()  # 11 + 2 + PB 2 = 15

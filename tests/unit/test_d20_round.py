@@ -8,9 +8,10 @@ from random import Random
 import pytest
 
 from app.rules.commands import EntryRecord, Refused
-from app.rulesets.d20 import play_roster, play_round  # noqa: F401  (registers the commands)
+from app.rulesets.d20 import play_npc, play_roster, play_round, play_tracker  # noqa: F401  (registers the commands)
 from app.rulesets.d20.commands import HANDLERS
 from app.rulesets.d20.game import D20State
+from app.rulesets.d20.play_round import attack_preview
 
 BODIES = {name: (body, fn) for name, body, fn in HANDLERS}
 RAIDER = {"name": "Raider", "role": "hunter", "attributes": {"vigor": 2}, "skills": {"blade_waltz": 2},
@@ -174,3 +175,177 @@ def test_D20_COND_TEMPORAL_a_displaced_npc_skips_its_turn_returns_and_is_immune_
     state, _ = run(state, "end_round")
     state, _ = run(state, "npc_turn", npc_id="n2", seen=[{"character_id": "c1", "distance": 1, "line_of_sight": True}])
     assert state.bot("n2").conditions == [] and state.turn_of("n2").steps[0].action == "attack"
+
+
+SEEN_ADA_FAR = [{"character_id": "c1", "distance": 9, "line_of_sight": False}]
+
+
+def test_D20_COND_PRONE_an_npc_that_stands_with_its_minor_is_no_longer_prone(table):
+    """"Prone: melee attackers gain Edge; ranged vs you at -2; stand = Minor." (issue 20 D1: the card
+    said it stood, the state kept Prone, attackers kept Edge and it stood again every round)."""
+    state, _ = run(table, "set_condition", member_id="n2", condition="prone")
+    assert attack_preview(state, "c1", "n2", "unarmed strike", "short", "none")["mode"] == "edge"
+    state, _ = run(state, "npc_turn", npc_id="n2", seen=SEEN_ADA_FAR, direction=2)
+    assert state.turn_of("n2").steps[0].action == "stand"
+    assert "prone" not in state.bot("n2").conditions
+    assert attack_preview(state, "c1", "n2", "unarmed strike", "short", "none")["mode"] == "normal"
+    state, _ = run(state, "end_round")
+    state, _ = run(state, "npc_turn", npc_id="n2", seen=SEEN_ADA_FAR, direction=2)
+    assert all(s.action != "stand" for s in state.turn_of("n2").steps)
+
+
+def test_D20_REACTION_a_parry_before_its_turn_is_not_back_for_a_second_parry_that_round(table):
+    """"Reaction (1/round): ... Parry ..." (issue 20 D5: the Reaction came back with the NPC's turn)."""
+    state, _ = run(table, "add_npc", npc={**RAIDER, "name": "Guard", "features": ["parry"]})
+    state, _ = run(state, "attack", attacker_id="n2", target_id="n3", natural=10, parried=True)
+    state, _ = run(state, "npc_turn", npc_id="n3", seen=SEEN_ADA_FAR, direction=1)
+    assert state.bot("n3").reaction_used
+    with pytest.raises(Refused):
+        run(state, "attack", attacker_id="n2", target_id="n3", natural=10, parried=True)
+    state, _ = run(state, "end_round")
+    assert not state.bot("n3").reaction_used
+
+
+def test_D20_FACTS_a_sentry_turn_without_the_squares_to_its_subject_is_refused_naming_the_field(table):
+    """A fact never given is never assumed (issue 20 D6: it was taken as 0)."""
+    state, _ = run(table, "add_npc", npc={**RAIDER, "name": "Warden", "role": "sentry", "subject": "Gate"})
+    with pytest.raises(Refused) as refused:
+        run(state, "npc_turn", npc_id="n3", seen=SEEN_ADA_FAR)
+    assert "subject_distance" in refused.value.reason and "Gate" in refused.value.reason
+    state, _ = run(state, "npc_turn", npc_id="n3", seen=SEEN_ADA_FAR, subject_distance=0)
+    assert state.turn_of("n3") is not None
+
+
+def test_D20_ROLE_PATROL_on_its_waypoint_without_the_next_squares_keeps_its_turn_and_is_asked(table):
+    """Issue 20 D7: the turn was stored empty and the Patrol lost it."""
+    state, _ = run(table, "add_npc", npc={"name": "Beat", "role": "patrol", "waypoints": ["A", "B"]})
+    with pytest.raises(Refused) as refused:
+        run(state, "npc_turn", npc_id="n3", waypoint_distance=0)
+    assert "next_waypoint_distance" in refused.value.reason and "B" in refused.value.reason
+    state, _ = run(state, "npc_turn", npc_id="n3", waypoint_distance=0, next_waypoint_distance=20)
+    assert state.turn_of("n3").steps[0].action == "move" and state.bot("n3").next_waypoint == 1
+
+
+def test_D20_MINOR_DRAW_a_drawn_weapon_stays_in_hand_for_the_next_turn(table):
+    """"Minor: Draw/sling weapon ..." (issue 20 D8: the NPC drew the same weapon every turn)."""
+    state, _ = run(table, "add_npc", npc={**RAIDER, "name": "Slinger", "wielding": "Machete", "weapons": [
+        RAIDER["weapons"][0], {"name": "Rifle", "kind": "ranged", "damage": "1d10", "short": 10, "long": 30}],
+        "attributes": {"agility": 3}, "skills": {"arrow_time": 3}})
+    seen = [{"character_id": "c1", "distance": 6, "line_of_sight": True}]
+    state, _ = run(state, "npc_turn", npc_id="n3", seen=seen)
+    assert [s.action for s in state.turn_of("n3").steps][:2] == ["draw", "attack"]
+    assert state.bot("n3").wielding == "Rifle"
+    state, _ = run(state, "end_round")
+    state, _ = run(state, "npc_turn", npc_id="n3", seen=seen)
+    assert [s.action for s in state.turn_of("n3").steps][0] == "attack"
+
+
+def test_D20_DYING_SAVE_an_npc_that_makes_its_save_takes_no_other_action_that_turn(table):
+    """"On your turn: Vigor Save DC 10 + Wounded." / "Success: stabilize (HP 1)." (issue 20 D9: the
+    stabilised NPC then acted the same turn)."""
+    state, _ = run(table, "attack", attacker_id="c1", target_id="n2", natural=15, damage=20)
+    state, entries = run(state, "npc_turn", npc_id="n2", natural=19,
+                         seen=[{"character_id": "c1", "distance": 1, "line_of_sight": True}])
+    assert (state.bot("n2").hp, state.bot("n2").dying) == (1, 0) and entries[0].rule == "D20-DYING-SAVE"
+    turn = state.turn_of("n2")
+    assert turn.steps == [] and {u.rule for u in turn.unused} == {"D20-DYING-SAVE"}
+
+
+def test_D20_INTERCEPT_spends_the_interceptors_reaction_and_a_second_is_refused(table):
+    """"Reaction (1/round): ... Intercept ..." (issue 20 D10: Intercept spent no Reaction)."""
+    state, _ = run(table, "add_npc", npc={**RAIDER, "name": "Guard", "features": ["intercept", "parry"]})
+    state, entries = run(state, "attack", attacker_id="c1", target_id="n3", weapon="Bow", natural=12,
+                         intercept=True)
+    assert state.bot("n3").reaction_used and entries[0].rule == "D20-INTERCEPT"
+    with pytest.raises(Refused):
+        run(state, "attack", attacker_id="c1", target_id="n3", weapon="Bow", natural=12, intercept=True)
+    _, melee = run(state, "attack", attacker_id="n2", target_id="n3", natural=12)  # no Reaction left to Parry
+    assert not any(e.rule == "D20-PARRY" for e in melee)
+
+
+def test_a_ready_sheet_fills_only_what_the_player_did_not_give():
+    """Issue 20: five stat blocks cost 56 inputs; a ready sheet (starters.py) fills the rest."""
+    state, _ = run(D20State(), "add_npc", npc={"name": "Gun", "starter": "gunner", "role": "sentry",
+                                                 "subject": "Gate", "hp": 20})
+    gun = state.npcs[0]
+    assert (gun.hp, gun.max_hp, gun.defense, gun.role, gun.subject) == (20, 20, 13, "sentry", "Gate")
+    assert [w.name for w in gun.weapons] == ["Pistol", "Knife"] and gun.skills["arrow_time"] == 2
+    state, _ = run(state, "add_character", character={"name": "Doc", "starter": "medic"})
+    assert state.characters[0].skills["medicine"] == 4 and state.characters[0].id == "c2"
+
+
+def test_the_ready_sheets_are_the_ones_the_command_accepts():
+    from typing import get_args
+
+    from app.rulesets.d20.commands import Starter
+    from app.rulesets.d20.starters import STARTERS
+    assert set(get_args(Starter)) == set(STARTERS)
+    for key in STARTERS:  # every ready sheet is a valid stat block
+        run(D20State(), "add_npc", npc={"name": "X", "starter": key})
+
+
+def test_duplicate_adds_a_fresh_numbered_copy_of_the_stat_block(table):
+    state, _ = run(table, "attack", attacker_id="c1", target_id="n2", natural=15, damage=20)
+    state, _ = run(state, "set_condition", member_id="n2", condition="prone")
+    state, entries = run(state, "duplicate", member_id="n2")
+    copy = state.npcs[-1]
+    assert (copy.name, copy.id, copy.role, copy.weapons) == ("Raider 2", "n3", "hunter", state.npcs[0].weapons)
+    assert (copy.hp, copy.dying, copy.wounded, copy.conditions) == (9, 0, 0, [])
+    state, _ = run(state, "duplicate", member_id="n3")
+    assert state.npcs[-1].name == "Raider 3"
+    body, handler = BODIES["duplicate"]
+    state, _ = handler(state, body(member_id="c1", name="Ada's twin"), Random(1))
+    assert state.characters[-1].name == "Ada's twin"
+    with pytest.raises(Refused):
+        handler(state, body(member_id="c1", name="Raider"), Random(1))
+
+
+def test_D20_EFFECT_SAVE_an_npcs_save_against_a_characters_effect_rolls_and_applies_the_condition(table):
+    state, entries = run(table, "save", member_id="n2", attribute="vigor", dc=20, natural=5, condition="stunned")
+    assert "stunned" in state.bot("n2").conditions and entries[0].rule == "D20-EFFECT-SAVE"
+    assert entries[0].dice["natural"] == 5 and entries[0].dice["by"] == "entered"
+    state, entries = run(table, "save", seed=3, member_id="n2", attribute="vigor", dc=2, condition="prone")
+    # rolled by the app: any d20 + Vigor 2 meets DC 2 (a Save has no natural-1 rule in the reference)
+    assert state.bot("n2").conditions == [] and entries[0].dice["by"] == "app" and "resists" in entries[0].text
+
+
+def test_D20_INITIATIVE_the_tracker_orders_the_turns_and_starts_each_characters_turn_by_itself(table):
+    """Issue 20: the initiative tracker. House default d20 + Agility (the reference gives none)."""
+    state, _ = run(table, "add_character", character={**ADA, "name": "Bo", "attributes": {"agility": 1}})
+    state, entries = run(state, "set_initiative", rolls=[{"member_id": "n2", "value": 18},
+                                                         {"member_id": "c1", "value": 12}])
+    assert entries[0].rule == "D20-INITIATIVE"
+    bo = next(i.value for i in state.initiative if i.member_id == "c3")
+    values = [i.value for i in state.initiative]
+    assert values == sorted(values, reverse=True) and sorted(values) == sorted([18, 12, bo])
+    assert 2 <= bo <= 21 and f"d20 {bo - 1} +1" in entries[0].text  # d20 + Agility 1, rolled
+    state, _ = run(state, "attack", attacker_id="n2", target_id="c1", natural=15, damage=30)  # Ada drops
+    order = [i.member_id for i in state.initiative]
+    seen = []
+    for _ in order:
+        state, entries = run(state, "next_turn", natural=20)
+        seen.append(state.acting)
+        if state.acting == "c1":  # a Dying Character's turn begins with its Vigor Save, by itself
+            assert any(e.rule == "D20-DYING-SAVE" for e in entries) and state.character("c1").dying == 0
+    assert seen == order and state.round == 1
+    state, entries = run(state, "next_turn")  # past the last: the round ends, the first acts again
+    assert state.round == 2 and state.acting == order[0] and entries[0].rule == "D20-TURN"
+
+
+def test_D20_INITIATIVE_next_turn_needs_an_order_and_a_removed_creature_leaves_it(table):
+    with pytest.raises(Refused):
+        run(table, "next_turn")
+    state, _ = run(table, "set_initiative", rolls=[{"member_id": "n2", "value": 18}, {"member_id": "c1", "value": 2}])
+    state, _ = run(state, "next_turn")
+    state, _ = run(state, "remove", member_id="n2")
+    assert [i.member_id for i in state.initiative] == ["c1"] and state.acting is None
+    with pytest.raises(Refused):
+        run(state, "set_initiative", rolls=[{"member_id": "x9", "value": 3}])
+
+
+def test_D20_INITIATIVE_deciding_the_next_npcs_turn_moves_the_tracker_to_it(table):
+    state, _ = run(table, "set_initiative", rolls=[{"member_id": "n2", "value": 18}, {"member_id": "c1", "value": 2}])
+    state, _ = run(state, "npc_turn", npc_id="n2", seen=SEEN_ADA_FAR, direction=3)
+    assert state.acting == "n2"
+    state, entries = run(state, "next_turn")
+    assert state.acting == "c1" and "Ada's turn" in entries[0].text

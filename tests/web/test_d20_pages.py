@@ -109,6 +109,9 @@ def test_D20_ATTACK_ROLL_the_attack_form_shows_the_exact_odds_before_the_roll(cl
     ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
     page = parse(client.get(game["edit_url"]).text)
     assert page.by_id("da-odds").attrs["hx-get"].endswith("/d20/odds")
+    # the answer fills the trigger, never replaces it (issue 20 D2: the form's outerHTML was inherited)
+    assert page.by_id("da-odds").attrs["hx-swap"] == "innerHTML"
+    assert page.by_id("da-odds").attrs["hx-sync"] == "this:replace"  # the latest change wins, none dropped
     url = f"/g/{game['edit_token']}/d20/odds"
     r = client.get(url, params={"attacker_id": ada, "target_id": raider, "range": "long", "cover": "light"})
     assert r.status_code == 200 and "+7 vs DEF 13 (light cover), Long -2" in r.text  # Arrow Time 2 + Agility 3 + PB 2
@@ -142,3 +145,122 @@ def test_D20_CRIT_house_rules_are_edited_from_the_page(client):
     assert house["nat20_always_hits"] is False and house["parry_defense"] == 3 and house["wounded_on_drop"] == "set"
     bad = post(client, game, "roster", type="set_house_rules", form="add-house", **{**fields, "house.reach": "0"})
     assert bad.status_code == 422 and parse(bad.text).has_id("roster-message")
+
+
+def test_D20_STABILIZE_a_dropped_character_is_stabilised_staunched_rested_and_corrected_from_the_page(client):
+    """Issue 20 D4: Stabilize (Medicine DC 12), Staunch, rests and HP corrections had no page control."""
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    post(client, game, "turn", type="attack", form="attack", attacker_id=raider, target_id=ada, natural="15",
+         damage="30")
+    page = parse(client.get(game["edit_url"]).text)
+    assert "open" in page.by_id("d20-heal").attrs  # someone is Dying: the healing forms are open
+    for control in ("dh-stab-total", "dh-staunch-total", "dh-rest-kind", "dh-adj-hp"):
+        assert page.has_id(control), control
+    short = post(client, game, "turn", type="stabilize", form="stabilize", member_id=ada, medicine_total="11")
+    assert short.status_code == 200 and state(client, game)["characters"][0]["dying"] == 1
+    r = post(client, game, "turn", type="stabilize", form="stabilize", member_id=ada, medicine_total="12")
+    assert r.status_code == 200 and (state(client, game)["characters"][0]["hp"], state(client, game)["characters"][0]["dying"]) == (1, 0)
+    post(client, game, "turn", type="set_condition", form="condition", member_id=ada, condition="bleeding", present="true")
+    r = post(client, game, "turn", type="staunch", form="staunch", member_id=ada, medicine_total="14")
+    assert r.status_code == 200 and "bleeding" not in state(client, game)["characters"][0]["conditions"]
+    r = post(client, game, "turn", type="rest", form="rest", member_id=ada, kind="short", rolled="5")
+    assert r.status_code == 200 and state(client, game)["characters"][0]["hp"] == 1 + 5  # 1d8 + Vigor 0
+    r = post(client, game, "turn", type="adjust", form="adjust", member_id=ada, hp="7", dying="", wounded="",
+             note="a potion <i>")
+    assert r.status_code == 200 and state(client, game)["characters"][0]["hp"] == 7
+    assert "a potion &lt;i&gt;" in r.text and "a potion <i>" not in r.text
+    bad = post(client, game, "turn", type="stabilize", form="stabilize", member_id=ada, medicine_total="lots")
+    assert bad.status_code == 422 and "medicine_total" in bad.text
+
+
+def test_D20_FACTS_the_sentry_form_asks_the_squares_to_its_subject_and_never_prefills_0(client):
+    """Issue 20 D6: the form prefilled 0 and the turn took a missing distance as 0."""
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **{**RAIDER, "npc.role": "sentry",
+                                                                      "npc.subject": "Gate"})
+    warden = state(client, game)["npcs"][0]["id"]
+    field = parse(client.get(game["edit_url"]).text).by_id(f"f-{warden}-goal")
+    assert field.attrs.get("value") in (None, "") and "required" in field.attrs
+    r = post(client, game, "turn", type="npc_turn", form=f"npc-turn-{warden}", npc_id=warden, subject_distance="")
+    assert r.status_code == 400 and "subject_distance" in r.text and state(client, game)["turns"] == []
+
+
+def test_D20_INTERCEPT_the_attack_form_has_the_intercept_reaction(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    ada, raider = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    assert parse(client.get(game["edit_url"]).text).has_id("da-intercept")
+    r = post(client, game, "turn", type="attack", form="attack", attacker_id=ada, target_id=raider, natural="3",
+             intercept="true")
+    assert r.status_code == 200 and state(client, game)["npcs"][0]["reaction_used"]
+
+
+def test_D20_ATTACK_ROLL_the_attack_form_picks_the_weapon_from_each_attackers_own(client):
+    """Issue 20: the weapon was a free-text field; now a select grouped by attacker."""
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    select = parse(client.get(game["edit_url"]).text).by_id("da-weapon")
+    assert select.tag == "select"
+    groups = {g.attrs["label"]: [o.attrs["value"] for o in g.all("option")] for g in select.all("optgroup")}
+    assert groups == {"Ada <b>": ["Bow", "unarmed strike"], "Raider": ["Machete", "unarmed strike"]}
+
+
+def test_a_roster_from_ready_sheets_and_duplicates_through_the_page(client):
+    game = d20_game(client)
+    r = post(client, game, "roster", type="add_character", form="add-quick", **{
+        "character.name": "Doc", "character.starter": "medic"})
+    assert r.status_code == 200 and "Doc" in r.text
+    r = post(client, game, "roster", type="add_npc", form="add-quick", **{
+        "npc.name": "Gun", "npc.starter": "gunner", "npc.role": "sentry", "npc.subject": "Gate",
+        "npc.object": "", "npc.waypoints.0": "", "npc.waypoints.1": ""})
+    assert r.status_code == 200 and "Pistol" in r.text
+    gun = state(client, game)["npcs"][0]["id"]
+    assert parse(r.text).has_id(f"d20-duplicate-{gun}")
+    r = post(client, game, "roster", type="duplicate", form="add-duplicate", member_id=gun)
+    assert r.status_code == 200 and [n["name"] for n in state(client, game)["npcs"]] == ["Gun", "Gun 2"]
+    assert state(client, game)["characters"][0]["skills"]["medicine"] == 4
+    bad = post(client, game, "roster", type="add_npc", form="add-quick", **{"npc.name": "X", "npc.starter": "dragon"})
+    assert bad.status_code == 422 and parse(bad.text).has_id("roster-message")
+
+
+def test_D20_EFFECT_SAVE_an_npc_saves_against_a_characters_effect_from_the_page(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    raider = state(client, game)["npcs"][0]["id"]
+    assert parse(client.get(game["edit_url"]).text).has_id("dv-dc")
+    r = post(client, game, "turn", type="save", form="save", member_id=raider, attribute="charm", dc="14",
+             condition="frightened", natural="9", proficient="false")
+    assert r.status_code == 200 and "misses DC 14" in r.text
+    assert state(client, game)["npcs"][0]["conditions"] == ["frightened"]
+    bad = post(client, game, "turn", type="save", form="save", member_id=raider, attribute="luck", dc="14")
+    assert bad.status_code == 422 and "attribute" in bad.text
+
+
+def test_D20_INITIATIVE_the_tracker_on_the_page_orders_turns_and_opens_the_acting_npcs_card(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    post(client, game, "roster", type="add_npc", form="add-npc", **RAIDER)
+    post(client, game, "roster", type="add_npc", form="add-npc", **{**RAIDER, "npc.name": "Second"})
+    ada, raider, second = (m["id"] for m in [*state(client, game)["characters"], *state(client, game)["npcs"]])
+    page = parse(client.get(game["edit_url"]).text)
+    assert "open" in page.by_id("d20-initiative").attrs and page.has_id(f"di-{ada}")
+    r = post(client, game, "turn", type="set_initiative", form="initiative", **{
+        "rolls.0.member_id": ada, "rolls.0.value": "9", "rolls.1.member_id": raider, "rolls.1.value": "4",
+        "rolls.2.member_id": second, "rolls.2.value": "15"})
+    assert r.status_code == 200
+    assert [li.attrs["data-member"] for li in parse(r.text).by_id("d20-order").all("li")] == [second, ada, raider]
+    for acting in (second, ada, raider):
+        r = post(client, game, "turn", type="next_turn", form="next-turn")
+        assert r.status_code == 200 and state(client, game)["acting"] == acting
+    page = parse(r.text)
+    assert "open" in page.by_id(f"d20-activate-{raider}").attrs  # its turn: its card comes up
+    assert "open" not in page.by_id(f"d20-activate-{second}").attrs
+    bad = post(client, game, "turn", type="set_initiative", form="initiative", **{
+        "rolls.0.member_id": ada, "rolls.0.value": "lots"})
+    assert bad.status_code == 422

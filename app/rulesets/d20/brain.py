@@ -17,12 +17,14 @@ from app.rulesets.d20.brain_plan import (
     attack_something,
     closest,
     dash,
+    keep_distance,
     melee,
     move_toward,
     pick,
     squares,
 )
 from app.rulesets.d20.brain_types import SLOTS, Decision, Facts, Npc, Orders, Step, Unused
+from app.rulesets.d20.brain_weapons import best
 from app.rulesets.d20.conditions import budget
 from app.rulesets.d20.models import HouseRules
 from app.rulesets.d20.reactions import ready_reaction
@@ -75,6 +77,8 @@ def hunter(plan: Plan, orders: Orders, rng: random.Random | None) -> None:
            "in its line of sight")
     if plan.adjacent(focus):
         plan.why["move"] = (f"it is already next to {focus.name}", "D20-CONTACT-MELEE")
+    elif keep_distance(plan, focus, why[0].upper() + why[1:]):
+        return
     else:
         move_toward(plan, focus.name, focus.distance, why[0].upper() + why[1:], "D20-ROLE-HUNTER",
                     seen=focus)
@@ -101,9 +105,12 @@ def random_move(plan: Plan, orders: Orders, rng: random.Random | None) -> None:
 def sentry(plan: Plan, orders: Orders, rng: random.Random | None) -> None:
     """D20-ROLE-SENTRY: stay within one Move of its subject; adjacent, it fights (D20-CONTACT-MELEE)."""
     subject = orders.subject or "its subject"
-    away = orders.subject_distance or 0
+    away = orders.subject_distance
     if plan.touching():
         hold_melee(plan, "leaving would provoke an Attack of Opportunity")
+    elif away is None:  # D20-FACTS: a fact never given is never assumed (issue 20 D6: it was 0)
+        plan.needs.append("subject_distance")
+        plan.notes.append(f"Give the squares from {plan.name} to {subject}: its turn waits for them.")
     elif not orders.exempt and away > plan.npc.stats.speed:
         moved = move_toward(plan, subject, away, f"{subject} is {squares(away)} away, more than one Move "
                             f"({squares(plan.npc.stats.speed)})", "D20-SENTRY-RETURN")
@@ -122,14 +129,20 @@ def guard(plan: Plan, subject: str, away: int, exempt: bool) -> None:
     if intruders:
         focus, plan.ties = closest(intruders, plan)
         reach = plan.now(focus) - plan.house.reach
-        if exempt or away + reach <= plan.npc.stats.speed:
+        choice = best(plan, focus)  # D20-BRAIN-WEAPON: a charge only when melee does best
+        may_charge = exempt or away + reach <= plan.npc.stats.speed
+        if may_charge and (choice is None or choice.melee):
             move_toward(plan, focus.name, focus.distance, f"{focus.name} is the closest Character inside "
                         f"{plan.name}'s zone and a charge keeps it within one Move of {subject}",
                         "D20-SENTRY-INTRUDER", seen=focus)
             attack_something(plan, focus)
             return
-        if attack_something(plan, focus, f"Charging {focus.name} could take {plan.name} more than one "
-                            f"Move from {subject}: ", "D20-SENTRY-INTRUDER"):
+        lead, rule = (f"Charging {focus.name} could take {plan.name} more than one Move from {subject}: ",
+                      "D20-SENTRY-INTRUDER")
+        if may_charge and choice is not None:
+            lead, rule = (f"{focus.name} is inside {plan.name}'s zone and its {choice.weapon.name} does "
+                          f"better than a charge: ", "D20-BRAIN-WEAPON")
+        if attack_something(plan, focus, lead, rule):
             return
     elif attack_something(plan, None):
         return
@@ -251,6 +264,8 @@ def plan_why(plan: Plan, slot: str) -> tuple[str, str]:
         return "it Glitched: it loses its Minor", "D20-GLITCH"
     if slot == "move" and plan.turn.move <= 0:
         return "its Speed is 0", "D20-COND-GRAPPLED"
+    if "subject_distance" in plan.needs:
+        return "it waits for the squares to its subject", "D20-FACTS"
     if plan.needs:
         return "it waits for the squares to its next waypoint", "D20-ROLE-PATROL"
     return DEFAULT_WHY[slot]

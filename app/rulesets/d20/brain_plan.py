@@ -13,6 +13,15 @@ from typing import Any
 
 from app.rulesets.d20.attack import attack_bonus, damage_attribute, situation
 from app.rulesets.d20.brain_types import Facts, Npc, Step
+from app.rulesets.d20.brain_weapons import (
+    Option,
+    at_hand,
+    best,
+    melee_option,
+    melee_weapon,
+    said,
+    shot_options,
+)
 from app.rulesets.d20.conditions import Budget
 from app.rulesets.d20.models import UNARMED, Combatant, HouseRules, Weapon
 from app.rulesets.d20.odds import damage_odds, effective, expected, outcome
@@ -150,18 +159,17 @@ def hit_on(bonus: int, defense: int, range_: str, cover: str, house: HouseRules)
     return next((n for n in range(1, 21) if outcome(n, bonus, defense, cover, house)[0]), None)
 
 
-def melee_weapon(plan: Plan) -> Weapon:
-    for weapon in plan.npc.stats.weapons:
-        if weapon.kind == "melee" and (plan.in_hand in (None, weapon.name) or plan.minor_free):
-            return weapon
-    return UNARMED
-
-
 def melee(plan: Plan, focus: Facts | None, lead: str = "", rule: str | None = None) -> Step | None:
-    """D20-CONTACT-MELEE: adjacent, the NPC attacks in melee (the Action)."""
+    """D20-CONTACT-MELEE: adjacent, the NPC attacks in melee (the Action), unless a shot from its
+    square does better (D20-BRAIN-WEAPON: a gunner next to a Character shoots, it does not punch;
+    the reference gives a shot at Short range no penalty)."""
     if not plan.action_free:
         return None
     foe = pick(plan.touching(), plan, focus)
+    choice, close = best(plan, foe, can_move=False), melee_option(plan, foe, can_move=False)
+    if choice is not None and close is not None and not choice.melee:
+        return fire(plan, foe, choice, f"{lead}{plan.name} is next to {foe.name}: {said(choice)} does "
+                    f"better than {said(close)}, so it shoots from where it stands.", "D20-BRAIN-WEAPON")
     weapon = melee_weapon(plan)
     ready_weapon(plan, weapon)
     came = foe is plan.approached and plan.moved > 0
@@ -176,10 +184,46 @@ def melee(plan: Plan, focus: Facts | None, lead: str = "", rule: str | None = No
     return step
 
 
+def fire(plan: Plan, foe: Facts, choice: Option, text: str, rule: str) -> Step:
+    """The chosen shot (the Action), its weapon drawn first if need be (D20-MINOR-DRAW)."""
+    ready_weapon(plan, choice.weapon)
+    step = Step("action", "attack", foe.name, text, rule, weapon=choice.weapon.name,
+                odds=odds_of(plan, choice.weapon, foe, choice.band))
+    plan.add(step)
+    plan.action_free = False
+    return step
+
+
+def keep_distance(plan: Plan, foe: Facts, why: str) -> bool:
+    """D20-BRAIN-WEAPON: when a shot (from here, or after a Move that stops short of the
+    Character) does better than closing in for melee, the NPC keeps its distance and shoots."""
+    if not plan.action_free or plan.moved > 0:
+        return False
+    choice = best(plan, foe)
+    if choice is None or choice.melee:
+        return False
+    close = melee_option(plan, foe, can_move=True)
+    versus = f"closing in with {said(close)}" if close else "a melee attack it cannot reach this turn"
+    if choice.move > 0:
+        band = "Short" if choice.band == "short" else "Long"
+        plan.add(Step("move", "move", foe.name, f"{why}; {said(choice)} does better than {versus}, so it "
+                      f"moves {squares(choice.move)} toward {foe.name}, to {band} range, not next to it.",
+                      "D20-BRAIN-WEAPON", squares=choice.move))
+        plan.move_left, plan.moved, plan.approached, plan.moved_to = 0, choice.move, foe, foe.name
+        text = (f"{foe.name} is {squares(plan.now(foe))} away, at {said(choice)}: {plan.name} shoots "
+                "it (its Action).")
+    else:
+        plan.why["move"] = (f"it keeps its distance from {foe.name}: {said(choice)} does better than "
+                            f"{versus}", "D20-BRAIN-WEAPON")
+        text = (f"{why}; {said(choice)} does better than {versus}, so {plan.name} shoots it from "
+                "where it stands.")
+    fire(plan, foe, choice, text, "D20-BRAIN-WEAPON")
+    return True
+
+
 def shot_weapon(plan: Plan, c: Facts) -> tuple[Weapon, str] | None:
     """A ranged or tech weapon that reaches `c`: Short first, else Long (-2, D20-RANGE)."""
-    usable = [w for w in plan.npc.stats.weapons if w.kind != "melee"
-              and (plan.in_hand in (None, w.name) or plan.minor_free)]
+    usable = [w for w in plan.npc.stats.weapons if w.kind != "melee" and at_hand(plan, w)]
     distance = plan.now(c)
     for band in ("short", "long"):
         for w in usable:
@@ -198,7 +242,8 @@ def shoot(plan: Plan, focus: Facts | None, lead: str = "", rule: str | None = No
     if not ok:
         return None
     foe = pick(known or ok, plan, focus)
-    weapon, band = shot_weapon(plan, foe)  # type: ignore[misc]
+    choice = max(shot_options(plan, foe, can_move=False), key=lambda o: o.worth)  # D20-BRAIN-WEAPON
+    weapon, band = choice.weapon, choice.band
     ready_weapon(plan, weapon)
     away = squares(plan.now(foe))
     band_text = "Short range" if band == "short" else "Long range (-2)"

@@ -1,7 +1,7 @@
 """The d20 commands' bodies and their registry (the ruleset's own namespace, docs/rulesets.md).
 
 A handler is pure: `(state, body, rng) -> (new_state, [Entry, …])`, raising `Refused` when the
-command is illegal. Handlers live in play_roster.py and play_round.py.
+command is illegal. Handlers live in play_roster.py, play_round.py and play_npc.py.
 """
 
 from __future__ import annotations
@@ -46,8 +46,12 @@ def command(name: str, body: type[Body], sets: Sets | None = None) -> Callable[[
     return register
 
 
+Starter = Literal["brute", "gunner", "sniper", "techie", "fighter", "medic"]  # starters.STARTERS
+
+
 class SheetIn(Body):
     name: Name
+    starter: Starter | None = None  # a ready sheet filling what is not given (starters.py)
     attributes: dict[Attribute, Modifier] = Field(default_factory=dict)
     skills: dict[Skill, Modifier] = Field(default_factory=dict)
     pb: int = Field(default=2, ge=0, le=10)
@@ -82,6 +86,12 @@ class MemberId(Body):
     member_id: str = Field(max_length=40)
 
 
+class Duplicate(MemberId):
+    """Another of the same stat block, fresh (full HP, no conditions); blank name: numbered."""
+
+    name: Name | None = None
+
+
 class SetCondition(MemberId):
     condition: Condition
     present: bool = True
@@ -103,6 +113,17 @@ class Check(MemberId):
     """A Medicine check's total (D20-STABILIZE, D20-COND-BLEEDING): entered, the player's roll."""
 
     medicine_total: int = Field(ge=-20, le=60)
+
+
+class EffectSave(MemberId):
+    """A Save against an effect (D20-EFFECT-SAVE): the attribute and DC the effect names, the d20
+    (blank: rolled) and the Condition a failure takes."""
+
+    attribute: Attribute
+    dc: int = Field(ge=1, le=60)
+    natural: int | None = Field(default=None, ge=1, le=20)
+    condition: Condition | None = None
+    proficient: bool = False
 
 
 class SetHouse(Body):
@@ -131,7 +152,7 @@ class NpcTurn(Body):
 
 
 class StartTurn(MemberId):
-    """A Character's turn begins: Reaction back, Bleeding, a Dying save (D20-DYING-SAVE)."""
+    """A Character's turn begins: Bleeding, a Dying save (D20-DYING-SAVE)."""
 
     natural: int | None = Field(default=None, ge=1, le=20)
     bleed: int | None = Field(default=None, ge=1, le=4)
@@ -152,7 +173,27 @@ class Attack(Body):
     # the target spends its Reaction to Parry a melee attack (D20-PARRY); None: an NPC target
     # parries as its brain decides (D20-BRAIN-REACTION), a Character does not
     parried: bool | None = None
+    # the target steps in for an ally with its Reaction (D20-INTERCEPT): the target is the interceptor
+    intercept: bool = False
 
 
 class EndRound(Body):
     pass
+
+
+class InitiativeIn(Body):
+    member_id: str = Field(max_length=40)
+    value: int | None = Field(default=None, ge=-20, le=60)  # blank: d20 + Agility, rolled
+
+
+class SetInitiative(Body):
+    """D20-INITIATIVE: the order of turns; a creature whose value is not given rolls d20 + Agility."""
+
+    rolls: list[InitiativeIn] = Field(default_factory=list, max_length=100)
+
+
+class NextTurn(Body):
+    """The tracker moves on to the next creature; a Character's turn begins by itself."""
+
+    natural: int | None = Field(default=None, ge=1, le=20, description="A Dying Character's Vigor Save d20.")
+    bleed: int | None = Field(default=None, ge=1, le=4)

@@ -57,10 +57,11 @@ def budget(c: Combatant) -> Budget:
 
 def start_turn(c: Combatant, rng: random.Random, bleed: int | None = None,
                house: HouseRules = HOUSE) -> tuple[Combatant, list[tuple[str, str]]]:
-    """The start of `c`'s turn: its Reaction comes back (1/round), Temporal immunity ends, and
-    Bleeding takes 1d4 (rolled or entered as `bleed`). Dying saves are dying.dying_save."""
+    """The start of `c`'s turn: Temporal immunity ends, and Bleeding takes 1d4 (rolled or entered
+    as `bleed`). Dying saves are dying.dying_save. The Reaction does not come back here: "Reaction
+    (1/round)" comes back once, when the round ends (D20-REACTION; issue 20 D5: a Parry spent
+    before the creature's turn came back with it and was spent again the same round)."""
     events: list[tuple[str, str]] = []
-    c = replace(c, reaction_used=False)
     if c.has("temporal_immune"):
         c = c.with_conditions(removed=("temporal_immune",))
         events.append((f"{c.name}'s immunity to Temporal Displacement ends", "D20-COND-TEMPORAL"))
@@ -113,3 +114,21 @@ def stand_up(c: Combatant) -> Combatant:
 def resists(save_total: int, dc: int) -> bool:
     """D20-COND-CHARMED: a Charm or Insight Save resists Charmed/Frightened; the DC is the effect's."""
     return save_total >= dc
+
+
+def effect_save(c: Combatant, attribute: str, natural: int, dc: int, condition: str | None,
+                proficient: bool = False) -> tuple[Combatant, bool, str]:
+    """D20-EFFECT-SAVE: "Effects specify Saves and Conditions": d20 + the named attribute (+ PB when
+    the creature is proficient, the player's call) meeting the effect's DC resists it; a failure
+    takes the effect's Condition (Temporal Displacement as D20-COND-TEMPORAL has it)."""
+    total = natural + c.attribute(attribute) + (c.pb if proficient else 0)
+    said = f"{c.name}'s {attribute.title()} Save {total} (d20 {natural})"
+    if resists(total, dc):
+        return c, True, f"{said} meets DC {dc}: it resists."
+    if condition is None:
+        return c, False, f"{said} misses DC {dc}: the effect takes hold."
+    if condition == "temporal_displacement":
+        c, text = displace(c)
+        return c, False, f"{said} misses DC {dc}. {text}"
+    word = condition.replace("_", " ").title()
+    return c.with_conditions(condition), False, f"{said} misses DC {dc}: it is {word}."

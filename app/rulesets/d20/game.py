@@ -173,6 +173,13 @@ class D20House(Frozen):
                           parry_defense=self.parry_defense)
 
 
+class Initiative(Frozen):
+    """One creature's place in the initiative order (D20-INITIATIVE)."""
+
+    member_id: str = Field(max_length=40)
+    value: int = Field(ge=-20, le=60)
+
+
 class D20State(Frozen):
     round: int = Field(default=1, ge=1, le=MAX_ROUND)
     status: Literal["playing", "ended"] = "playing"
@@ -181,6 +188,8 @@ class D20State(Frozen):
     turns: list[Turn] = Field(default_factory=list, max_length=50)  # this round's NPC turns
     house: D20House = Field(default_factory=D20House)
     next_id: int = Field(default=1, ge=1)
+    initiative: list[Initiative] = Field(default_factory=list, max_length=100)  # highest first
+    acting: str | None = Field(default=None, max_length=40)  # whose turn it is (the tracker)
 
     def character(self, model_id: str) -> Character | None:
         return next((c for c in self.characters if c.id == model_id), None)

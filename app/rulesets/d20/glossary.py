@@ -13,7 +13,9 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
                         "Use Item, Interact. Minors: draw or sling a weapon, open a door, quick comms, "
                         "toggle a device."),
         ("D20-REACTION", "One Reaction a round: Attack of Opportunity, Parry, Intercept, Counter-Hack or "
-                         "Opportunity Cast; it comes back at the start of the creature's turn."),
+                         "Opportunity Cast; it comes back when the round ends."),
+        ("D20-INITIATIVE", "The order of turns (the reference does not give it): house default d20 + "
+                           "Agility, highest first; the tracker starts each creature's turn in that order."),
         ("D20-AOO", "Leaving a threatened square provokes an Attack of Opportunity unless the mover "
                     "Disengages or has an ability."),
         ("D20-PARRY", "Parry (a Reaction) against a melee attack; house default: +2 DEF against it."),
@@ -26,6 +28,8 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
         ("D20-ATTACK-RANGED", "Ranged: d20 + Arrow Time + Agility + PB + item."),
         ("D20-ATTACK-TECH", "Relic, magic or tech: d20 + Timebender + Insight + PB. The effect names its "
                             "Saves and Conditions."),
+        ("D20-EFFECT-SAVE", "An effect names a Save and a DC: d20 + that attribute (+ PB when proficient) "
+                            "meeting the DC resists; a failure takes the effect's Condition."),
         ("D20-ATTACK-ROLL", "An attack hits when its total meets or beats the target's DEF."),
         ("D20-RANGE", "Short range is normal, beyond Short to Long is -2, past Long there is no shot."),
         ("D20-COVER", "Cover adds to DEF: light +1, medium +2, heavy +4, and no critical through heavy."),
@@ -76,8 +80,10 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
                                 "adjacent, else a shot in line of sight and range; then the role's own use."),
         ("D20-DASH-FALLBACK", "With nothing better for its Action after a Move, the NPC Dashes on (house "
                               "default: Speed squares more), as 2038's fallback move."),
-        ("D20-CONTACT-MELEE", "Next to a Character an NPC stays and attacks in melee: walking away would "
-                              "provoke an Attack of Opportunity."),
+        ("D20-CONTACT-MELEE", "Next to a Character an NPC stays and attacks (a gunner shoots): walking "
+                              "away would provoke an Attack of Opportunity."),
+        ("D20-BRAIN-WEAPON", "An NPC takes the attack with the highest exact expected damage: a gunner "
+                             "keeps its distance and shoots (next to a Character too) rather than punch."),
         ("D20-MINOR-DRAW", "A weapon not in hand is drawn with the Minor; without a Minor the NPC uses "
                            "what it holds."),
         ("D20-ROLE-TIES", "Equal squares are your choice: the tied names are listed and the first is "

@@ -3,13 +3,17 @@ player's corrections, rests, Medicine checks, house rules. Pure handlers (comman
 
 from __future__ import annotations
 
+import re
 from random import Random
+from typing import Any
 
 from app.rulesets.d20.commands import (
     AddCharacter,
     AddNpc,
     Adjust,
     Check,
+    Duplicate,
+    EffectSave,
     Entry,
     MemberId,
     Refused,
@@ -18,9 +22,10 @@ from app.rulesets.d20.commands import (
     SetHouse,
     command,
 )
-from app.rulesets.d20.conditions import displace, staunch
+from app.rulesets.d20.conditions import displace, effect_save, staunch
 from app.rulesets.d20.dying import long_rest, short_rest, stabilize
 from app.rulesets.d20.game import Character, D20State, Npc
+from app.rulesets.d20.starters import filled
 
 MAX_MEMBERS = 50
 
@@ -42,22 +47,64 @@ def added(state: D20State, member: Character | Npc) -> D20State:
     return state.model_copy(update={field: [*getattr(state, field), member], "next_id": state.next_id + 1})
 
 
+def sheet_of(sheet: Any) -> dict[str, Any]:
+    """The stat block as given, over the chosen ready sheet for what was not (starters.py)."""
+    given = sheet.model_dump(include=sheet.model_fields_set - {"starter"})
+    return type(sheet).model_validate(filled(sheet.starter, given)).model_dump(exclude={"starter"})
+
+
 @command("add_character", AddCharacter)
 def add_character(state: D20State, body: AddCharacter, rng: Random) -> tuple[D20State, list[Entry]]:
-    sheet = body.character
-    member = Character(id=f"c{state.next_id}", max_hp=sheet.hp, **sheet.model_dump())
+    sheet = sheet_of(body.character)
+    member = Character(id=f"c{state.next_id}", max_hp=sheet["hp"], **sheet)
     return added(state, member), [Entry(f"{member.name} joins the roster (DEF {member.defense}, "
                                         f"{member.hp} HP).", "D20-TURN")]
 
 
 @command("add_npc", AddNpc)
 def add_npc(state: D20State, body: AddNpc, rng: Random) -> tuple[D20State, list[Entry]]:
-    sheet = body.npc
-    if sheet.wielding is not None and sheet.wielding not in {w.name for w in sheet.weapons}:
+    sheet = sheet_of(body.npc)
+    if sheet["wielding"] is not None and sheet["wielding"] not in {w["name"] for w in sheet["weapons"]}:
         raise Refused("An NPC can only hold one of its own weapons.", "D20-MINOR-DRAW")
-    member = Npc(id=f"n{state.next_id}", max_hp=sheet.hp, **sheet.model_dump())
+    member = Npc(id=f"n{state.next_id}", max_hp=sheet["hp"], **sheet)
     text = f"{member.name} joins the roster as a {member.role} (DEF {member.defense}, {member.hp} HP)."
     return added(state, member), [Entry(text, f"D20-ROLE-{member.role.upper()}")]
+
+
+def numbered(state: D20State, name: str) -> str:
+    """"Raider" -> "Raider 2" (or the next number free): names identify models in the facts."""
+    base = re.sub(r" \d+$", "", name)[:74]
+    taken = {m.name for m in [*state.characters, *state.npcs]}
+    return next(f"{base} {n}" for n in range(2, 10_000) if f"{base} {n}" not in taken)
+
+
+@command("duplicate", Duplicate)
+def duplicate(state: D20State, body: Duplicate, rng: Random) -> tuple[D20State, list[Entry]]:
+    """Another of the same stat block (role, assignment, weapons), fresh: full HP, no condition,
+    Dying or Wounded, its Reaction free."""
+    member = member_or_refuse(state, body.member_id)
+    name = body.name or numbered(state, member.name)
+    fresh: dict[str, Any] = {"id": f"{'n' if isinstance(member, Npc) else 'c'}{state.next_id}", "name": name,
+                             "hp": member.max_hp, "conditions": [], "dying": 0, "wounded": 0, "dead": False,
+                             "reaction_used": False}
+    if isinstance(member, Npc):
+        fresh["next_waypoint"] = 0
+    return added(state, member.model_copy(update=fresh)), [
+        Entry(f"{name} joins the roster: a copy of {member.name}'s stat block.", "D20-TURN")]
+
+
+@command("save", EffectSave)
+def save(state: D20State, body: EffectSave, rng: Random) -> tuple[D20State, list[Entry]]:
+    """D20-EFFECT-SAVE: a creature's Save against an effect; the d20 entered or rolled."""
+    member = member_or_refuse(state, body.member_id)
+    if member.combatant().out_of_action:
+        raise Refused(f"{member.name} is out of action: no Save to make.", "D20-EFFECT-SAVE")
+    natural = body.natural if body.natural is not None else rng.randint(1, 20)
+    c, _, text = effect_save(member.combatant(), body.attribute, natural, body.dc, body.condition,
+                             body.proficient)
+    record = {"by": "entered" if body.natural is not None else "app",
+              "faces": [{"roll": "save", "die": 20, "face": natural}], "natural": natural}
+    return state.replace_member(member.with_combatant(c)), [Entry(text, "D20-EFFECT-SAVE", record)]
 
 
 @command("remove", MemberId)
@@ -65,7 +112,9 @@ def remove(state: D20State, body: MemberId, rng: Random) -> tuple[D20State, list
     member = member_or_refuse(state, body.member_id)
     update = {"characters": [c for c in state.characters if c.id != member.id],
               "npcs": [n for n in state.npcs if n.id != member.id],
-              "turns": [t for t in state.turns if t.npc_id != member.id]}
+              "turns": [t for t in state.turns if t.npc_id != member.id],
+              "initiative": [i for i in state.initiative if i.member_id != member.id],
+              "acting": None if state.acting == member.id else state.acting}
     return state.model_copy(update=update), [Entry(f"{member.name} leaves the roster.")]
 
 

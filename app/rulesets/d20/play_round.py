@@ -1,4 +1,4 @@
-"""The d20 round as commands: an NPC's turn decided by the brain (D20-TURN, D20-ROLE-*), a
+"""The d20 round as commands: a turn's start and end (an NPC's turn itself is play_npc.py), a
 Character's turn starting, an attack either way (D20-ATTACK-*), the end of the round.
 
 Every roll may be entered (`natural`, `damage`, `bleed`) or is rolled from the step's seeded
@@ -13,12 +13,10 @@ from random import Random
 from typing import Any
 
 from app.rulesets.d20.attack import AttackResult, Situation, damage_attribute, resolve_attack, situation
-from app.rulesets.d20.brain import decide
-from app.rulesets.d20.brain_types import Decision, Facts, Orders
-from app.rulesets.d20.commands import Attack, EndRound, Entry, NpcTurn, Refused, StartTurn, command
+from app.rulesets.d20.commands import Attack, EndRound, Entry, Refused, StartTurn, command
 from app.rulesets.d20.conditions import end_turn, spend_glitch, start_turn
 from app.rulesets.d20.dying import dying_save, fall, take_damage
-from app.rulesets.d20.game import Character, D20State, Npc, Planned, Turn, Unused
+from app.rulesets.d20.game import Character, D20State, Npc, Planned
 from app.rulesets.d20.models import UNARMED, Combatant, HouseRules, Weapon
 from app.rulesets.d20.odds import damage_odds, expected
 from app.rulesets.d20.play_roster import member_or_refuse
@@ -37,7 +35,7 @@ def d20_record(natural: int, entered: bool, damage: AttackResult | None = None,
 
 def begin(c: Combatant, rng: Random, natural: int | None, bleed: int | None,
           house: HouseRules) -> tuple[Combatant, list[Entry]]:
-    """The start of a turn: Reaction back, Bleeding (a drop to 0 is Dying), then the Dying save."""
+    """The start of a turn: Bleeding (a drop to 0 is Dying), then the Dying save."""
     c, events = start_turn(c, rng, bleed, house)
     entries = [Entry(text, rule) for text, rule in events]
     if c.hp == 0 and not (c.dying or c.dead or c.has("unconscious")):
@@ -56,59 +54,6 @@ def finish(c: Combatant) -> tuple[Combatant, list[Entry]]:
     until the start of its next turn, one round later (D20-COND-TEMPORAL)."""
     c, events = end_turn(c)
     return c, [Entry(text, rule) for text, rule in events]
-
-
-def facts_of(state: D20State, body: NpcTurn) -> list[Facts]:
-    """The Characters the player reported (D20-FACTS); one out of action is no target."""
-    facts = []
-    for seen in body.seen:
-        c = state.character(seen.character_id)
-        if c is None:
-            raise Refused(f"No Character has the id {seen.character_id!r}.", "D20-FACTS")
-        if not c.combatant().out_of_action:
-            facts.append(Facts(c.name, seen.distance, seen.line_of_sight, seen.cover, c.defense,
-                               "prone" in c.conditions))
-    return facts
-
-
-def orders_of(npc: Npc, body: NpcTurn) -> Orders:
-    two = len(npc.waypoints) > 1
-    return Orders(npc.subject, body.subject_distance, npc.object, body.object_distance, npc.object_minor,
-                  npc.waypoint(), body.waypoint_distance, npc.waypoint(1) if two else npc.waypoint(),
-                  body.next_waypoint_distance, body.direction, npc.exempt)
-
-
-def stored(state: D20State, npc: Npc, decision: Decision) -> Turn:
-    ids = {c.name: c.id for c in state.characters}
-    steps = [Planned(**s.as_dict(), target_id=ids.get(s.target or ""),
-                     status="pending" if s.action == "attack" else "done") for s in decision.steps]
-    return Turn(npc_id=npc.id, round=state.round, steps=steps, ties=list(decision.ties),
-                notes=list(decision.notes),
-                unused=[Unused(slot=u.slot, reason=u.reason, rule=u.rule) for u in decision.unused])
-
-
-@command("npc_turn", NpcTurn)
-def npc_turn(state: D20State, body: NpcTurn, rng: Random) -> tuple[D20State, list[Entry]]:
-    npc = state.bot(body.npc_id)
-    if npc is None:
-        raise Refused(f"No NPC has the id {body.npc_id!r}.")
-    if state.turn_of(npc.id) is not None:
-        raise Refused(f"{npc.name} has already taken its turn this round.", "D20-TURN")
-    house = state.house.rules()
-    c, entries = begin(npc.combatant(), rng, body.natural, body.bleed, house)
-    npc = npc.with_combatant(c)
-    decision = decide(npc.brain(), facts_of(state, body), orders_of(npc, body), rng, house)
-    c, events = finish(spend_glitch(npc.combatant())[0])  # its unused Minor says why
-    npc = npc.with_combatant(c)
-    if decision.reached and npc.waypoints:
-        npc = npc.model_copy(update={"next_waypoint": (npc.next_waypoint + len(decision.reached))
-                                     % len(npc.waypoints)})
-    entries += [Entry(f"{npc.name}: {s.reason}", s.rule) for s in decision.steps]
-    entries += [Entry(f"{npc.name}: {u.slot.title()} unused. {u.reason}", u.rule) for u in decision.unused
-                if not decision.steps]
-    entries += events
-    state = state.replace_member(npc)
-    return state.model_copy(update={"turns": [*state.turns, stored(state, npc, decision)]}), entries
 
 
 @command("start_turn", StartTurn)
@@ -150,7 +95,10 @@ def attack(state: D20State, body: Attack, rng: Random) -> tuple[D20State, list[E
     where = situation(a, weapon, t, body.range, body.cover, house)
     entries: list[Entry] = []
     parried = body.parried
-    if parried is None and isinstance(target, Npc) and weapon.kind == "melee":
+    if body.intercept:  # its Reaction is spent: it cannot Parry this attack as well
+        t = reacting(t, "Intercept")
+        entries.append(Entry(f"{t.name} Intercepts (its Reaction) and becomes the target.", "D20-INTERCEPT"))
+    elif parried is None and isinstance(target, Npc) and weapon.kind == "melee":
         answer = react(target.brain(), Trigger("melee_attacked", attacker.name))
         parried = answer is not None and answer.action == "parry"
         entries += [Entry(answer.reason, answer.rule)] if parried and answer else []
@@ -176,9 +124,14 @@ def parry(t: Combatant, weapon: Weapon, where: Situation, house: HouseRules) -> 
     """D20-PARRY: the target spends its Reaction; house default +2 DEF against this melee attack."""
     if weapon.kind != "melee":
         raise Refused("Parry answers a melee attack.", "D20-PARRY")
+    return reacting(t, "Parry"), replace(where, defense=where.defense + house.parry_defense)
+
+
+def reacting(t: Combatant, what: str) -> Combatant:
+    """D20-REACTION: one a round; a second (Parry, Intercept, issue 20 D10) is refused."""
     if t.reaction_used or t.out_of_action:
-        raise Refused(f"{t.name} has no Reaction left to Parry with this round.", "D20-REACTION")
-    return replace(t, reaction_used=True), replace(where, defense=where.defense + house.parry_defense)
+        raise Refused(f"{t.name} has no Reaction left to {what} with this round.", "D20-REACTION")
+    return replace(t, reaction_used=True)
 
 
 def done(state: D20State, npc_id: str, planned: Planned | None) -> D20State:
@@ -198,7 +151,7 @@ def end_round(state: D20State, body: EndRound, rng: Random) -> tuple[D20State, l
     for member in [*state.characters, *state.npcs]:
         state = state.replace_member(member.model_copy(update={"reaction_used": False}))
     entries.append(Entry(f"Round {state.round} ends; round {state.round + 1} begins.", "D20-TURN"))
-    return state.model_copy(update={"round": state.round + 1, "turns": []}), entries
+    return state.model_copy(update={"round": state.round + 1, "turns": [], "acting": None}), entries
 
 
 def attack_preview(state: D20State, attacker_id: str, target_id: str, weapon: str | None,

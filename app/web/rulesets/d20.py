@@ -13,6 +13,8 @@ from app.rulesets.d20.game import D20State
 from app.rulesets.d20.glossary import GLOSSARY
 from app.rulesets.d20.models import CONDITIONS
 from app.rulesets.d20.play_round import attack_preview
+from app.rulesets.d20.play_tracker import upcoming
+from app.rulesets.d20.starters import STARTERS
 from app.web import d20_api, view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, Opened, SessionDep
@@ -31,11 +33,13 @@ def d20_only(opened: EditDep) -> None:
 
 router = APIRouter(include_in_schema=False)
 
-templates.env.globals.update(D20_CONDITIONS=CONDITIONS, D20_GLOSSARY=GLOSSARY)
+templates.env.globals.update(D20_CONDITIONS=CONDITIONS, D20_GLOSSARY=GLOSSARY, D20_STARTERS=STARTERS)
 # the log's labels of the d20's own commands (the 2038 and zone ones keep theirs)
-for kind, label in {"add_npc": "NPC added", "remove": "Removed", "npc_turn": "NPC turn",
+for kind, label in {"add_npc": "NPC added", "duplicate": "Duplicated", "remove": "Removed",
+                    "npc_turn": "NPC turn",
                     "start_turn": "Turn start", "attack": "Attack", "set_condition": "Condition",
-                    "rest": "Rest", "stabilize": "Stabilize", "staunch": "Staunch",
+                    "rest": "Rest", "stabilize": "Stabilize", "staunch": "Staunch", "save": "Save",
+                    "set_initiative": "Initiative", "next_turn": "Next turn",
                     "end_round": "End of round"}.items():
     view.STEP_LABELS.setdefault(kind, label)
 
@@ -45,8 +49,23 @@ def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
     state: D20State = ctx["state"]
     waiting = [n for n in state.npcs if state.turn_of(n.id) is None]
     living = [c for c in state.characters if not c.dead]
-    return {"waiting_npcs": waiting, "living": living, "members": [*state.characters, *state.npcs],
-            "news": ctx["step"] if ctx["step"].seq > 0 else None}
+    members = [*state.characters, *state.npcs]
+    return {"npc_up": npc_up(state, [n.id for n in waiting]), "waiting_npcs": waiting, "living": living,
+            "members": members,
+            "news": ctx["step"] if ctx["step"].seq > 0 else None,
+            # the healing forms offer the Dying (D20-STABILIZE) and the Bleeding first (issue 20 D4)
+            "dying_first": sorted(members, key=lambda m: not (m.dying and not m.dead)),
+            "bleeding_first": sorted(members, key=lambda m: "bleeding" not in m.conditions)}
+
+
+def npc_up(state: D20State, waiting: list[str]) -> str | None:
+    """The NPC card to open: with the tracker, the acting NPC or the next one up (D20-INITIATIVE);
+    without it, the first still to act."""
+    if not state.initiative:
+        return waiting[0] if waiting else None
+    nexts = [state.acting] if state.acting else []
+    nexts += upcoming(state)[:1]
+    return next((i for i in nexts if i in waiting), None)
 
 
 def unreported_dropped(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
