@@ -90,10 +90,22 @@ class CharacterAttack(Body):
     kind: Literal["fight", "shoot"] = "fight"
     pool: int = Field(ge=0, le=30)  # the attacker's dice (attribute + skill + gear), as on the sheet
     weapon_damage: int = Field(default=1, ge=0, le=20)
-    push: bool = False
+    push: bool = False  # pushed at once, before seeing the roll, only when asked (else push_roll)
     stunt: Stunt = "damage"
     faces: list[Face] | None = Field(default=None, max_length=60)
+    successes: int | None = Field(default=None, ge=0, le=30)  # the player's dice as a count …
+    ones: int = Field(default=0, ge=0, le=30)  # … and the 1s among them (Z-PUSH-AFTER)
     push_faces: list[Face] | None = Field(default=None, max_length=60)
+
+
+class PushRoll(Body):
+    """Z-PUSH-AFTER: push a Character's last roll once, after it was seen: the re-rolled dice's
+    faces, or the pool's new totals, or nothing (the app rolls them)."""
+
+    character_id: str = Field(max_length=40)
+    faces: list[Face] | None = Field(default=None, max_length=60)
+    successes: int | None = Field(default=None, ge=0, le=30)
+    ones: int | None = Field(default=None, ge=0, le=30)
 
 
 class DayReport(Body):

@@ -113,3 +113,35 @@ def rerolled_count(pool: PoolRoll) -> int:
     """How many dice a push of this pool rolls again (the faces a player must enter)."""
     keep = set(pool.success_faces) | bane_faces(list(pool.success_faces))
     return sum(1 for f in pool.faces if f not in keep)
+
+
+def stand_in_faces(success_faces: list[int], successes: int, ones: int, rest: int) -> list[int]:
+    """Faces standing for dice told as counts (Z-PUSH-AFTER): a success face, a 1, and a face that
+    is neither (the one a push rolls again)."""
+    banes = bane_faces(success_faces)
+    other = [f for f in range(2, 7) if f not in success_faces]
+    if ones and not banes:
+        raise Refused("A 1 is a success at this table: count it among the successes.", "Z-DICE")
+    if rest and not other:
+        raise Refused("Every face but 1 is a success at this table: count each die.", "Z-DICE")
+    return [max(success_faces)] * successes + [1] * ones + ([other[0]] * rest if rest else [])
+
+
+def from_counts(dice: int, success_faces: list[int], successes: int, ones: int) -> PoolRoll:
+    """The player's roll told as its successes and its 1s (the faces that matter)."""
+    if successes + ones > dice:
+        raise Refused(f"{successes} successes and {ones} ones do not fit in {dice} dice.", "Z-DICE")
+    faces = stand_in_faces(success_faces, successes, ones, dice - successes - ones)
+    return PoolRoll((tuple(faces),), tuple(success_faces), "entered")
+
+
+def push_counts(pool: PoolRoll, successes: int, ones: int) -> list[int]:
+    """The re-rolled dice's faces for a push told as the pool's new totals of successes and 1s."""
+    before = pool.successes
+    ones_before = sum(1 for f in pool.faces if f in bane_faces(list(pool.success_faces)))
+    new_s, new_o, n = successes - before, ones - ones_before, rerolled_count(pool)
+    if new_s < 0 or new_o < 0 or new_s + new_o > n:
+        raise Refused(
+            f"A push keeps the {before} successes and {ones_before} ones and re-rolls {n} dice: "
+            f"after it, successes are {before} to {before + n}.", "Z-PUSH")
+    return stand_in_faces(list(pool.success_faces), new_s, new_o, n - new_s - new_o)

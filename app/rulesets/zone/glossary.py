@@ -15,6 +15,8 @@ GLOSSARY: dict[str, str] = {
     "Z-DICE": "Skill rolls are pools of six-sided dice; each 6 is a success (house default, editable). "
     "One success is enough.",
     "Z-PUSH": "A pushed roll re-rolls every die that shows neither a success nor a 1.",
+    "Z-PUSH-AFTER": "A Character rolls, looks at the dice, then may push once (its own button); the pushed "
+    "roll's trauma replaces the first roll's.",
     "Z-PUSH-CHOICE": "House rule: whether an NPC pushes (never, when it has no success, always).",
     "Z-PUSH-COST": "House rule: each 1 showing after a push costs the roller one point of fatigue.",
     "Z-FULL-AUTO": "Full automatic fire: each re-roll costs one more bullet, and may be pushed again "

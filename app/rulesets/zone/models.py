@@ -73,6 +73,22 @@ class Person(Frozen):
         return bool(self.broken_by())
 
 
+class LastRoll(Frozen):
+    """Z-PUSH-AFTER: a Character's attack roll this round, seen and not yet pushed, with what it
+    did to its target, so a push can resolve the attack again and replace that trauma."""
+
+    npc_id: str = Field(max_length=40)
+    kind: Literal["fight", "shoot"]
+    rolls: list[list[Annotated[int, Field(ge=1, le=6)]]] = Field(max_length=31)
+    by: Literal["app", "entered"] = "app"
+    weapon_damage: Annotated[int, Field(ge=0, le=20)] = 1
+    stunt: Stunt = "damage"
+    dealt_damage: Points = 0
+    dealt_fatigue: Points = 0
+    was_prone: bool = False
+    was_disarmed: bool = False
+
+
 class Character(Person):
     """A player's Character; the daily conditions are tracked per Character (Z-COND-*)."""
 
@@ -81,6 +97,7 @@ class Character(Person):
     sleepless: bool = False
     hypothermic: bool = False
     dead: bool = False
+    last_roll: LastRoll | None = None  # Z-PUSH-AFTER
 
 
 class Weapon(Frozen):

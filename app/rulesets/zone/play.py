@@ -10,7 +10,6 @@ from app.rulesets.zone import combat, conditions
 from app.rulesets.zone.brain import Target
 from app.rulesets.zone.commands import (
     Activate,
-    CharacterAttack,
     Cold,
     Nothing,
     NpcAttack,
@@ -21,7 +20,6 @@ from app.rulesets.zone.commands import (
     npc,
     put,
 )
-from app.rulesets.zone.dice import push, roll
 from app.rulesets.zone.models import Decision, PlannedAction, Weapon, ZoneState
 from app.rulesets.zone.roles import decide
 
@@ -158,45 +156,14 @@ def push_cost(who, pool, state: ZoneState, entries: list[Entry]):
     return who, pool.banes
 
 
-@command("character_attack", CharacterAttack)
-def character_attack(state: ZoneState, body: CharacterAttack, rng: Random):
-    """A Character attacks an NPC: Fight at Arm's Length or Shoot (Z-CLOSE, Z-SHOOT), the player's
-    own push (Z-PUSH) and stunt choice (Z-STUNTS); trauma to the NPC."""
-    attacker, target = character(state, body.character_id), npc(state, body.npc_id)
-    pool = roll(body.pool, state.house.success_faces, rng, body.faces)
-    if body.push:
-        pool = push(pool, rng, body.push_faces)
-    close = body.kind == "fight"
-    hit = combat.stunts(pool.successes, Weapon(damage=body.weapon_damage), body.stunt, close)
-    skill = "Fight" if close else "Shoot"
-    entries = [
-        Entry(
-            f"{attacker.name} attacks {target.name} ({skill}, {body.pool} dice"
-            f"{', pushed' if body.push else ''}).",
-            "Z-CLOSE" if close else "Z-SHOOT",
-            pool.as_dict(),
-        )
-    ]
-    entries += combat.hit_entries(attacker.name, target.name, hit, skill)
-    target, said = combat.take_trauma(target, "damage", hit.damage)
-    entries += said
-    target, said = combat.take_trauma(target, "fatigue", hit.fatigue)
-    entries += said
-    attacker, _ = push_cost(attacker, pool, state, entries)
-    state = put(state, attacker)
-    if hit.effect == "knock_down":
-        target = target.model_copy(update={"prone": True})
-    if hit.effect == "disarm":
-        target = target.model_copy(update={"disarmed": True})
-    return put(state, target), entries
-
-
 @command("end_round", Nothing)
 def end_round(state: ZoneState, body: Nothing, rng: Random):
     """Z-ROUND: a new round; every NPC may take its round again."""
     waiting = [d for d in state.decisions if any(a.status == "pending" for a in d.actions)]
     note = f" ({len(waiting)} attack{'s' if len(waiting) != 1 else ''} left unresolved)" if waiting else ""
-    return state.model_copy(update={"round": state.round + 1, "decisions": []}), [
+    # Z-PUSH-AFTER: a roll is pushed in its round; the next round starts with none to push
+    fresh = [c.model_copy(update={"last_roll": None}) for c in state.characters]
+    return state.model_copy(update={"round": state.round + 1, "decisions": [], "characters": fresh}), [
         Entry(f"Round {state.round} ends{note}; round {state.round + 1} begins.", "Z-ROUND")
     ]
 
