@@ -34,6 +34,13 @@ class CharacterSheet(Body):
     attributes: Attributes = Field(default_factory=Attributes)
 
 
+class GunSheet(Weapon):
+    """Z-RELOAD: a gun on a sheet says how many bullets it holds (left blank, it would start empty
+    and never fire without a word)."""
+
+    bullets: Annotated[int, Field(ge=0, le=100)]
+
+
 class NpcSheet(Body):
     name: Name
     role: Role = "hunter"
@@ -41,19 +48,20 @@ class NpcSheet(Body):
     fight: int = Field(default=3, ge=0, le=30)
     shoot: int = Field(default=0, ge=0, le=30)
     melee: Weapon = Field(default_factory=Weapon)
-    gun: Weapon | None = None
+    gun: GunSheet | None = None
     subject: Name | None = None
     object: Name | None = None
     waypoints: list[Name] = Field(default_factory=list, max_length=20)
 
     @field_validator("gun")
     @classmethod
-    def a_gun_is_ranged(cls, gun: Weapon | None) -> Weapon | None:
+    def a_gun_is_ranged(cls, gun: GunSheet | None) -> GunSheet | None:
         """Z-SHOOT: the sheet's gun is its ranged weapon."""
         return gun.model_copy(update={"ranged": True}) if gun is not None else None
 
     def as_npc(self, npc_id: str) -> Npc:
-        return Npc(id=npc_id, **self.model_dump(exclude={"melee", "gun"}), melee=self.melee, gun=self.gun)
+        gun = Weapon(**self.gun.model_dump()) if self.gun is not None else None
+        return Npc(id=npc_id, **self.model_dump(exclude={"melee", "gun"}), melee=self.melee, gun=gun)
 
 
 class AddCharacter(Body):

@@ -165,6 +165,7 @@ class ZoneHouse(Frozen):
     aim_bonus: Dice = 1  # Z-AIM
     push_fatigue: bool = True  # Z-PUSH-COST: each 1 after a push costs the roller one fatigue
     dice_mode: Literal["app", "entered"] = "app"
+    broken_targets: Literal["next_threat", "attack"] = "next_threat"  # Z-BROKEN-TARGET
 
 
 class ZoneState(Frozen):

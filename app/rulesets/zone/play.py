@@ -31,12 +31,17 @@ def activate_npc(state: ZoneState, body: Activate, rng: Random):
     who = npc(state, body.npc_id)
     if state.decision(who.id) is not None:
         raise Refused(f"{who.name} has already taken its round {state.round}.", "Z-ROUND")
-    targets = []
+    targets, left = [], []
     for fact in body.facts.seen:
         found = character(state, fact.character_id)
-        if not found.dead:
+        if found.broken and state.house.broken_targets == "next_threat":
+            left.append(found.name)  # Z-BROKEN-TARGET: a Broken Character is no threat any more
+        elif not found.dead:
             targets.append(Target(found, fact))
     plan = decide(who, state.house, targets, body.facts, rng)
+    if left:
+        verb = "is" if len(left) == 1 else "are"
+        plan.notes.append(f"{' and '.join(left)} {verb} Broken: {who.name} turns to the next threat.")
     if plan.needs:
         raise Refused(" ".join(plan.notes), "Z-FACTS")
     decision = Decision(
@@ -58,10 +63,19 @@ def activate_npc(state: ZoneState, body: Activate, rng: Random):
                 "Z-ROLE-HUNTER",
             )
         )
-    moved = who.model_copy(update={"prone": False} if any(a.name == "get_up" for a in plan.actions) else {})
-    moved = reload(moved, plan.actions)
+    moved = reload(after_plan(who, plan), plan.actions)
     state = put(state, moved)
     return state.model_copy(update={"decisions": [*state.decisions, decision]}), entries
+
+
+def after_plan(who, plan):
+    """The NPC after its maneuvers: standing (Z-PRONE), armed (Z-PICK-UP), its route's next
+    waypoint its goal once it stood on the last (Z-PATROL-ROUTE)."""
+    done = {a.name for a in plan.actions}
+    update = {"prone": who.prone and "get_up" not in done, "disarmed": who.disarmed and "pick_up" not in done}
+    if plan.advance and who.waypoints:
+        update["next_waypoint"] = (who.next_waypoint + 1) % len(who.waypoints)
+    return who.model_copy(update=update)
 
 
 def reload(who, actions: list[PlannedAction]):
