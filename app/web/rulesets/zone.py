@@ -12,7 +12,16 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app.rulesets.zone.brain import Facts, Target
 from app.rulesets.zone.commands import CharacterSheet, NpcSheet
-from app.rulesets.zone.dice import MAX_POOL, MAX_PUSHES, pool_odds
+from app.rulesets.zone.dice import (
+    MAX_POOL,
+    MAX_PUSHES,
+    PoolRoll,
+    die_success,
+    odds_of,
+    policy_distribution,
+    pool_odds,
+    rerolled_count,
+)
 from app.rulesets.zone.models import BAND_NAMES, BANDS, Character, Npc, ZoneHouse, ZoneState
 from app.rulesets.zone.roles import decide
 from app.web import view
@@ -46,14 +55,24 @@ def attack_dice(npc: Npc, name: str, aimed: bool, house: ZoneHouse) -> int:
 
 
 def npc_pushes(npc: Npc, name: str, house: ZoneHouse) -> int:
-    """Z-PUSH-CHOICE / Z-FULL-AUTO: how many re-rolls the NPC may make (for p_success, pushing
-    only when it has no success is the same as pushing always)."""
+    """Z-PUSH-CHOICE / Z-FULL-AUTO: how many re-rolls the NPC may make: one, or with full automatic
+    fire one per bullet left after the shot (none with its last bullet: a push costs a bullet)."""
     if house.npc_push == "never":
         return 0
     gun = npc.gun
     if name == "shoot" and gun is not None and gun.full_auto:
-        return max(1, min(MAX_PUSHES, gun.bullets - 1))
+        return max(0, min(MAX_PUSHES, gun.bullets - 1))
     return 1
+
+
+def npc_odds(npc: Npc, name: str, aimed: bool, house: ZoneHouse) -> dict[str, Any]:
+    """The exact odds of an NPC's attack as it will really be rolled: pushed by the house policy
+    (Z-PUSH-CHOICE: by default only a roll with no success), full auto again and again while it has
+    no success and bullets last (Z-FULL-AUTO)."""
+    dice, pushes = attack_dice(npc, name, aimed, house), npc_pushes(npc, name, house)
+    again = name == "shoot" and npc.gun is not None and npc.gun.full_auto
+    exact = policy_distribution(dice, house.success_faces, house.npc_push, pushes, again)
+    return {**odds_of(exact, pushes), "policy": house.npc_push}
 
 
 def card_odds(state: ZoneState) -> dict[str, dict[str, Any]]:
@@ -65,15 +84,30 @@ def card_odds(state: ZoneState) -> dict[str, dict[str, Any]]:
         if npc is None or attack is None:
             continue
         aimed = any(a.name == "aim" for a in decision.actions)
-        dice = attack_dice(npc, attack.name, aimed, state.house)
-        odds[npc.id] = pool_odds(dice, state.house.success_faces, npc_pushes(npc, attack.name, state.house))
+        odds[npc.id] = npc_odds(npc, attack.name, aimed, state.house)
     return odds
+
+
+def pushable(state: ZoneState) -> list[dict[str, Any]]:
+    """Z-PUSH-AFTER: each Character's roll this round that may still be pushed, as the page shows it
+    before the Push button: the faces, what a push re-rolls, what it risks, its chance of more."""
+    faces = state.house.success_faces
+    out = []
+    for c in state.characters:
+        last, target = c.last_roll, state.bot(c.last_roll.npc_id) if c.last_roll else None
+        if last is None or target is None:
+            continue
+        pool = PoolRoll(tuple(tuple(r) for r in last.rolls), tuple(faces), last.by)
+        again = rerolled_count(pool)
+        p_more = float(1 - (1 - die_success(faces)) ** again)
+        out.append({"character": c, "target": target, "pool": pool, "again": again, "p_more": p_more})
+    return out
 
 
 def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
     state: ZoneState = ctx["state"]
     waiting = [n for n in state.npcs if state.decision(n.id) is None and not n.broken]
-    return {"card_odds": card_odds(state), "waiting_npcs": waiting,
+    return {"card_odds": card_odds(state), "waiting_npcs": waiting, "pushable": pushable(state),
             "living": [c for c in state.characters if not c.dead],
             "news": ctx["step"] if ctx["step"].seq > 0 else None}
 
@@ -89,9 +123,13 @@ def unreported_facts_dropped(items: list[tuple[str, str]]) -> list[tuple[str, st
 
 
 def typed_faces(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Entered dice typed as "6 3 1": `_faces` becomes `faces[]`, `_push_N` `pushes.N[]` (Z-DICE)."""
+    """Entered dice typed as "6 3 1": `_faces` becomes `faces[]`, `_push_N` `pushes.N[]` (Z-DICE);
+    `_pushes` holds every push, "/" between them ("3 4 / 2 6": full auto pushes again, Z-FULL-AUTO)."""
     out = list(items)
     for name, value in items:
+        if name == "_pushes":
+            for i, one in enumerate(p for p in value.replace("|", "/").split("/")[:30] if p.strip()):
+                out += [(f"pushes.{i}[]", face) for face in one.replace(",", " ").split()[:60]]
         target = "faces[]" if name == "_faces" else None
         if name.startswith("_push_"):
             target = f"pushes.{name.removeprefix('_push_')}[]"
@@ -170,7 +208,6 @@ def activation(body: ActivationRequest) -> dict[str, Any]:
     for a in actions:
         if a["name"] in ("fight", "shoot"):
             aimed = any(b["name"] == "aim" for b in actions)
-            dice = attack_dice(npc, a["name"], aimed, body.house)
-            a["odds"] = pool_odds(dice, body.house.success_faces, npc_pushes(npc, a["name"], body.house))
+            a["odds"] = npc_odds(npc, a["name"], aimed, body.house)
     return {"actions": actions, "ties": plan.ties, "notes": plan.notes, "needs": plan.needs}
 

@@ -1,0 +1,99 @@
+"""Issue 19 on the zone page and API: the exact odds under the push policy (Z5, Z7), a Character's
+roll pushed after it is seen (Z2), a full auto NPC's entered pushes (Z7), a gun's bullets (Z4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.html import parse
+from tests.web.test_zone_pages import post, state, zone_game
+
+ADA = [{"id": "a", "name": "Ada"}]
+
+
+def activation(client, npc: dict, band: str) -> dict:
+    body = {"npc": npc, "characters": ADA, "facts": {"seen": [{"character_id": "a", "band": band}]}}
+    answer = client.post("/api/rulesets/zone/activation", json=body)
+    assert answer.status_code == 200, answer.text
+    return next(a for a in answer.json()["actions"] if "odds" in a)["odds"]
+
+
+def test_the_cards_odds_follow_the_default_push_only_without_a_success_z_push_choice(client):
+    """Z5: 4 dice, the NPC pushes only a roll with no success: 2+ 17.5 %, 3+ 2.0 % (not 31 % / 7 %)."""
+    odds = activation(client, {"name": "Brute", "fight": 4}, "arms_length")
+    assert odds["dice"] == 4 and odds["policy"] == "no_success"
+    assert odds["successes_at_least"]["2"] == pytest.approx(0.17470, abs=5e-5)
+    assert odds["successes_at_least"]["3"] == pytest.approx(0.02032, abs=5e-5)
+    assert odds["p_success"] == pytest.approx(1 - (26 / 36) ** 4)  # a hit: the same either way
+
+
+@pytest.mark.parametrize("bullets, pushes", [(1, 0), (2, 1), (4, 3)])
+def test_full_auto_odds_push_once_per_bullet_left_after_the_shot_z_full_auto(client, bullets, pushes):
+    """Z7, Z-FULL-AUTO: "You can push the roll normally – but it will cost you one extra bullet":
+    with its last bullet a full auto gun cannot push at all."""
+    gun = {"name": "SMG", "damage": 2, "reach": "short", "bullets": bullets, "full_auto": True}
+    odds = activation(client, {"name": "Gunner", "shoot": 3, "gun": gun}, "short")
+    assert odds["pushes"] == pushes
+    if pushes == 0:
+        assert odds["p_success"] == pytest.approx(1 - (5 / 6) ** odds["dice"])
+
+
+def test_a_full_auto_npc_with_entered_dice_pushes_again_from_the_form_z_full_auto(client):
+    """Z7: entered dice take every push, "/" between them ("again and again")."""
+    game = zone_game(client)
+    post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    post(client, game, "roster", type="add_npc", **{
+        "npc.name": "Gunner", "npc.shoot": "2", "npc.gun.name": "SMG", "npc.gun.damage": "2",
+        "npc.gun.reach": "short", "npc.gun.bullets": "4", "npc.gun.full_auto": "true"})
+    ada, gunner = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    post(client, game, "turn", type="activate_npc", npc_id=gunner,
+         **{"facts.seen.0.character_id": ada, "facts.seen.0.band": "short"})
+    page = parse(client.get(game["edit_url"]).text)
+    assert page.has_id(f"pushes-{gunner}")
+    faces = " ".join(["2"] * (2 + 1))  # Shoot 2, aimed +1
+    done = post(client, game, "turn", type="npc_attack", npc_id=gunner, _faces=faces, _pushes="2 3 4 / 2 6 4")
+    assert done.status_code == 200, parse(done.text).by_id("turn-news").text()
+    after = state(client, game)
+    assert after["npcs"][0]["gun"]["bullets"] == 1 and after["characters"][0]["damage"] == 2
+
+
+def test_a_character_rolls_sees_the_roll_then_pushes_it_with_its_own_button_z_push_after(client):
+    """Z2: no "push" before the roll; the roll is shown, then a Push button with its cost."""
+    game = zone_game(client)
+    post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    post(client, game, "roster", type="add_npc", **{"npc.name": "Brute", "npc.attributes.strength": "8"})
+    ada, brute = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    form = parse(client.get(game["edit_url"]).text).by_id("zone-character-attack")
+    assert 'name="push"' not in str(form.attrs) and "push the roll" not in form.text()
+    r = post(client, game, "turn", type="character_attack", character_id=ada, npc_id=brute, pool="4",
+             weapon_damage="2", _faces="6 3 2 1")
+    assert r.status_code == 200 and state(client, game)["npcs"][0]["damage"] == 2
+    push = parse(r.text).by_id(f"zone-push-{ada}")
+    assert "2 dice" in push.text() and "fatigue" in push.text()
+    r = post(client, game, "turn", type="push_roll", character_id=ada, _faces="6 1")
+    assert r.status_code == 200 and "pushes the roll" in r.text
+    after = state(client, game)
+    assert after["npcs"][0]["damage"] == 3 and after["characters"][0]["fatigue"] == 2  # two 1s showing
+    assert not parse(r.text).has_id(f"zone-push-{ada}")  # pushed once
+
+
+def test_a_characters_dice_told_as_a_count_of_successes_from_the_form(client):
+    game = zone_game(client)
+    post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    post(client, game, "roster", type="add_npc", **{"npc.name": "Brute", "npc.attributes.strength": "8"})
+    ada, brute = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    r = post(client, game, "turn", type="character_attack", character_id=ada, npc_id=brute, pool="5",
+             weapon_damage="1", successes="3")
+    assert r.status_code == 200 and state(client, game)["npcs"][0]["damage"] == 3
+
+
+def test_a_gun_with_its_bullets_left_blank_is_refused_next_to_the_bullets_field(client):
+    """Z4: a gun would start empty and never fire without a word: 422 naming `bullets`."""
+    game = zone_game(client)
+    r = post(client, game, "roster", type="add_npc", form="add-npc", **{
+        "npc.name": "Gunner", "npc.shoot": "2", "npc.gun.name": "Rifle", "npc.gun.damage": "2",
+        "npc.gun.reach": "long"})
+    assert r.status_code == 422 and parse(r.text).has_id("zn-gun-bullets-error")
+    api = client.post(f"/api/games/{game['edit_token']}/commands", json={
+        "type": "add_npc", "npc": {"name": "G", "gun": {"name": "Rifle", "reach": "long"}}})
+    assert api.status_code == 422 and any(e["loc"][-1] == "bullets" for e in api.json()["detail"])
