@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from app.rules.commands import Refused
 from tests.unit.zone_kit import RIFLE, activate, card, game, run, seen
 
 
@@ -111,3 +112,24 @@ def test_z_broken_target_npcs_turn_to_the_next_threat_unless_the_house_says_fini
     done, _ = activate(state.model_copy(update={"house": house}), "n3",
                        seen(("c1", "arms_length", True), ("c2", "near", True)))
     assert card(done, "n3") == [("action", "fight", "Ada")]
+
+
+def test_z_bands_kept_same_as_last_round_is_one_tap_with_its_own_moves_applied():
+    """Z-BANDS-KEPT: "Move one range step": the band it moved along changes by one step; the rest
+    is kept as reported, and only used when the player says so (never assumed)."""
+    state = game(npcs=[{"name": "G", "role": "hunter"}])
+    with pytest.raises(Refused):
+        run(state, {"type": "activate_npc", "npc_id": "n3", "same_as_last": True})
+    state, _ = activate(state, "n3", seen(("c1", "short", True), ("c2", "long", True)))
+    assert card(state, "n3") == [("maneuver", "move", "Ada"), ("maneuver", "move", "Ada")]
+    assert [f.band for f in state.bot("n3").last_facts.seen] == ["arms_length", "long"]
+    state, _ = run(state, {"type": "end_round"})
+    state, _ = run(state, {"type": "activate_npc", "npc_id": "n3", "same_as_last": True})
+    assert card(state, "n3") == [("action", "fight", "Ada")]
+
+
+def test_z_bands_kept_a_patrol_keeps_the_band_to_the_waypoint_it_now_heads_for():
+    state = game(npcs=[{"name": "P", "role": "patrol", "waypoints": ["Tower", "Well"]}])
+    state, _ = activate(state, "n3", [], waypoint_band="arms_length", next_waypoint_band="long")
+    kept = state.bot("n3").last_facts
+    assert (kept.waypoint_band, kept.next_waypoint_band) == ("near", None)  # two moves toward Well

@@ -10,38 +10,18 @@ The player reports each Character's band and line of sight (Z-FACTS): the app ne
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from app.rules.frozen import Frozen
-from app.rulesets.zone.models import (
+from app.rulesets.zone.models import (  # noqa: F401  (Fact and Facts are the brain's words)
     BAND_NAMES,
     BANDS,
     Band,
     Character,
+    Fact,
+    Facts,
     Npc,
     PlannedAction,
     ZoneHouse,
     step,
 )
-
-
-class Fact(Frozen):
-    """Z-FACTS: one Character's band from the NPC and whether the NPC sees it."""
-
-    character_id: str = Field(max_length=40)
-    band: Band
-    line_of_sight: bool = True
-
-
-class Facts(Frozen):
-    """What the player reports for one activation."""
-
-    seen: list[Fact] = Field(default_factory=list, max_length=50)
-    subject_band: Band | None = None  # a Sentry's distance to its subject
-    object_band: Band | None = None  # a Worker's to its object
-    waypoint_band: Band | None = None  # a Patrol's to its waypoint
-    next_waypoint_band: Band | None = None  # … and from there to the next, once it stands on it
-    direction: int | None = Field(default=None, ge=1, le=8)  # a Hunter's random move, else rolled
 
 
 class Target:

@@ -83,6 +83,7 @@ class SetHouse(Body):
 class Activate(Body):
     npc_id: str = Field(max_length=40)
     facts: Facts = Field(default_factory=Facts)
+    same_as_last: bool = False  # Z-BANDS-KEPT: the bands kept from its last round, one tap
 
 
 class NpcAttack(Body):

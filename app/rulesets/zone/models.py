@@ -113,6 +113,25 @@ class Weapon(Frozen):
     bullets: Points = 0
 
 
+class Fact(Frozen):
+    """Z-FACTS: one Character's band from the NPC and whether the NPC sees it."""
+
+    character_id: str = Field(max_length=40)
+    band: Band
+    line_of_sight: bool = True
+
+
+class Facts(Frozen):
+    """What the player reports for one activation."""
+
+    seen: list[Fact] = Field(default_factory=list, max_length=50)
+    subject_band: Band | None = None  # a Sentry's distance to its subject
+    object_band: Band | None = None  # a Worker's to its object
+    waypoint_band: Band | None = None  # a Patrol's to its waypoint
+    next_waypoint_band: Band | None = None  # … and from there to the next, once it stands on it
+    direction: int | None = Field(default=None, ge=1, le=8)  # a Hunter's random move, else rolled
+
+
 class Npc(Person):
     """An NPC the app plays: its role and assignment (Z-ROLE-*), its Fight and Shoot pools
     (attribute + skill, as on its sheet) and its weapons."""
@@ -128,6 +147,7 @@ class Npc(Person):
     next_waypoint: int = Field(default=0, ge=0, le=19)
     prone: bool = False
     disarmed: bool = False
+    last_facts: Facts | None = None  # Z-BANDS-KEPT: the bands of its last round, as its moves left them
 
 
 class PlannedAction(Frozen):

@@ -20,7 +20,7 @@ from app.rulesets.zone.commands import (
     npc,
     put,
 )
-from app.rulesets.zone.models import Decision, PlannedAction, Weapon, ZoneState
+from app.rulesets.zone.models import Decision, Facts, PlannedAction, Weapon, ZoneState
 from app.rulesets.zone.roles import decide
 
 
@@ -31,14 +31,15 @@ def activate_npc(state: ZoneState, body: Activate, rng: Random):
     who = npc(state, body.npc_id)
     if state.decision(who.id) is not None:
         raise Refused(f"{who.name} has already taken its round {state.round}.", "Z-ROUND")
+    facts = kept_facts(state, who) if body.same_as_last else body.facts
     targets, left = [], []
-    for fact in body.facts.seen:
+    for fact in facts.seen:
         found = character(state, fact.character_id)
         if found.broken and state.house.broken_targets == "next_threat":
             left.append(found.name)  # Z-BROKEN-TARGET: a Broken Character is no threat any more
         elif not found.dead:
             targets.append(Target(found, fact))
-    plan = decide(who, state.house, targets, body.facts, rng)
+    plan = decide(who, state.house, targets, facts, rng)
     if left:
         verb = "is" if len(left) == 1 else "are"
         plan.notes.append(f"{' and '.join(left)} {verb} Broken: {who.name} turns to the next threat.")
@@ -64,8 +65,36 @@ def activate_npc(state: ZoneState, body: Activate, rng: Random):
             )
         )
     moved = reload(after_plan(who, plan), plan.actions)
+    moved = moved.model_copy(update={"last_facts": carried(facts, plan)})
     state = put(state, moved)
     return state.model_copy(update={"decisions": [*state.decisions, decision]}), entries
+
+
+def kept_facts(state: ZoneState, who) -> Facts:
+    """Z-BANDS-KEPT: the bands of the NPC's last round, as its own moves left them, when the player
+    says nothing changed (never assumed: asked for with `same_as_last`)."""
+    if who.last_facts is None:
+        raise Refused(f"{who.name} has no bands from a last round: say them.", "Z-BANDS-KEPT")
+    seen = [f for f in who.last_facts.seen if state.character(f.character_id) is not None]
+    return who.last_facts.model_copy(update={"seen": seen, "direction": None})
+
+
+def carried(facts: Facts, plan) -> Facts:
+    """Z-BANDS-KEPT, Z-MOVE: the facts after the NPC's moves: a move changes the band to what it
+    moved toward by one step; the rest stays as reported; a Patrol's next waypoint becomes its
+    waypoint once it heads for it (Z-PATROL-ROUTE)."""
+    moves = [a for a in plan.actions if a.name == "move" and a.band_after]
+    seen = [f.model_copy(update={"band": next((a.band_after for a in reversed(moves)
+                                               if a.target_id == f.character_id), f.band)})
+            for f in facts.seen]
+    goal = next((a.band_after for a in reversed(moves) if a.target_id is None), None)
+    update: dict = {"seen": seen, "direction": None, "next_waypoint_band": None}
+    if plan.advance:
+        update["waypoint_band"] = goal or facts.next_waypoint_band
+    for name in ("subject_band", "object_band", "waypoint_band"):
+        if getattr(facts, name) is not None and name not in update:
+            update[name] = goal or getattr(facts, name)
+    return facts.model_copy(update=update)
 
 
 def after_plan(who, plan):
