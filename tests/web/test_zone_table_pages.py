@@ -97,3 +97,32 @@ def test_a_gun_with_its_bullets_left_blank_is_refused_next_to_the_bullets_field(
     api = client.post(f"/api/games/{game['edit_token']}/commands", json={
         "type": "add_npc", "npc": {"name": "G", "gun": {"name": "Rifle", "reach": "long"}}})
     assert api.status_code == 422 and any(e["loc"][-1] == "bullets" for e in api.json()["detail"])
+
+
+def test_same_as_last_round_is_one_tap_on_the_page_z_bands_kept(client):
+    """Z-BANDS-KEPT: round 2 offers the bands of round 1 (its move applied) as one button."""
+    game = zone_game(client)
+    post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    post(client, game, "roster", type="add_npc", **{"npc.name": "Brute"})
+    ada, brute = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    assert not parse(client.get(game["edit_url"]).text).has_id(f"zone-same-{brute}")  # round 1: asked
+    post(client, game, "turn", type="activate_npc", npc_id=brute,
+         **{"facts.seen.0.character_id": ada, "facts.seen.0.band": "near"})
+    r = post(client, game, "turn", type="end_round")
+    same = parse(r.text).by_id(f"zone-same-{brute}")
+    assert "Ada" in same.parent.text() and "Arm's Length" in same.parent.text()
+    r = post(client, game, "turn", type="activate_npc", npc_id=brute, same_as_last="true")
+    card = parse(r.text).by_id(f"zone-card-{brute}")
+    assert [li.attrs["data-name"] for li in card.all("li", cls="card-action")] == ["fight"]
+
+
+def test_a_starting_sheet_fills_what_the_player_left_at_its_default(client):
+    """Issue 19: starting sheets for NPC roles; a field the player typed wins over the sheet."""
+    game = zone_game(client)
+    r = post(client, game, "roster", type="add_npc", _sheet="rifle", **{
+        "npc.name": "Warden", "npc.role": "sentry", "npc.subject": "Gate", "npc.fight": "3", "npc.shoot": "0",
+        "npc.gun.bullets": "4"})
+    assert r.status_code == 200, r.text
+    warden = state(client, game)["npcs"][0]
+    assert (warden["shoot"], warden["gun"]["name"], warden["gun"]["reach"]) == (3, "Rifle", "long")
+    assert warden["gun"]["bullets"] == 4 and warden["fight"] == 3

@@ -7,6 +7,8 @@ GLOSSARY: dict[str, str] = {
     "Z-BANDS": "Distances are range bands: Arm's Length, Near, Short (20–30 yards), Long (a few hundred "
     "yards), Distant (as far as you can see).",
     "Z-MOVE": "Moving one range step is a maneuver.",
+    "Z-BANDS-KEPT": "An NPC's bands are kept from its last round, its own moves one step closer; the "
+    "player reuses them with one tap (never assumed).",
     "Z-FACTS": "The player reports each Character's band and line of sight; without them the app "
                "decides nothing.",
     "Z-AIM": "Aiming with a gun is a maneuver; the aimed shot gets the house aim bonus (1 die by default).",

@@ -138,6 +138,37 @@ def typed_faces(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
+# Starting sheets for NPCs (issue 19): a Year Zero table's usual opponents, one pick on the form.
+# Only what the player left at the form's default is filled; anything typed stays.
+SHEETS: dict[str, tuple[str, dict[str, str]]] = {
+    "brawler": ("Brawler: Fight 4, scrap spear (damage 2, Near)", {
+        "npc.fight": "4", "npc.melee.name": "Scrap spear", "npc.melee.damage": "2",
+        "npc.melee.reach": "near"}),
+    "rifle": ("Guard: Shoot 3, rifle (damage 2, Long, 6 bullets)", {
+        "npc.shoot": "3", "npc.gun.name": "Rifle", "npc.gun.damage": "2", "npc.gun.reach": "long",
+        "npc.gun.bullets": "6"}),
+    "smg": ("Raider: Shoot 3, submachine gun (damage 1, Short, full auto, 10 bullets)", {
+        "npc.shoot": "3", "npc.gun.name": "Submachine gun", "npc.gun.damage": "1", "npc.gun.reach": "short",
+        "npc.gun.bullets": "10", "npc.gun.full_auto": "true"}),
+    "scavenger": ("Scavenger: Fight 2, club (damage 1)", {"npc.fight": "2", "npc.melee.name": "Club"}),
+}
+FORM_DEFAULTS = {"npc.fight": "3", "npc.shoot": "0", "npc.melee.name": "Fists", "npc.melee.damage": "1",
+                 "npc.melee.reach": "arms_length"}
+templates.env.globals.update(ZONE_SHEETS=SHEETS)
+
+
+def with_sheet(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`_sheet`: the chosen starting sheet fills the fields left blank or at the form's default."""
+    chosen = SHEETS.get(dict(items).get("_sheet", ""))
+    if chosen is None:
+        return items
+    sheet = chosen[1]
+    kept = [(n, v) for n, v in items
+            if not (n in sheet and (not v.strip() or v.strip() == FORM_DEFAULTS.get(n)))]
+    told = {n for n, _ in kept}
+    return kept + [(n, v) for n, v in sheet.items() if n not in told]
+
+
 @router.post("/g/{token}/zone/{panel}", response_class=HTMLResponse)
 async def zone_command(request: Request, panel: str, opened: EditDep, session: SessionDep):
     """Any zone command from a form (hidden `type`, fields named as its JSON); the answer is the
@@ -146,7 +177,7 @@ async def zone_command(request: Request, panel: str, opened: EditDep, session: S
 
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    data = form_to_body(typed_faces(unreported_facts_dropped(items)))
+    data = form_to_body(typed_faces(unreported_facts_dropped(with_sheet(items))))
     main = panel if panel in ("roster", "turn") else "turn"
     return run(request, opened, session, data, int_or_none(form.get("seen")), main=main, form=form,
                expect=expect_of(form.get("expect")))
