@@ -126,3 +126,11 @@ def test_a_starting_sheet_fills_what_the_player_left_at_its_default(client):
     warden = state(client, game)["npcs"][0]
     assert (warden["shoot"], warden["gun"]["name"], warden["gun"]["reach"]) == (3, "Rifle", "long")
     assert warden["gun"]["bullets"] == 4 and warden["fight"] == 3
+
+
+def test_the_add_form_just_used_stays_open_for_the_next_one(client):
+    """Issue 19 (setup cost): a roster is built in a row; the form does not close after each add."""
+    game = zone_game(client)
+    r = post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
+    page = parse(r.text)
+    assert "open" in page.by_id("zone-add-character").attrs and "open" not in page.by_id("zone-add-npc").attrs

@@ -109,7 +109,9 @@ def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
     waiting = [n for n in state.npcs if state.decision(n.id) is None and not n.broken]
     return {"card_odds": card_odds(state), "waiting_npcs": waiting, "pushable": pushable(state),
             "living": [c for c in state.characters if not c.dead],
-            "news": ctx["step"] if ctx["step"].seq > 0 else None}
+            "news": ctx["step"] if ctx["step"].seq > 0 else None,
+            # the add form just used stays open for the next one (a roster is built in a row)
+            "adding": ctx["step"].kind if ctx["step"].kind in ("add_character", "add_npc") else None}
 
 
 # --- the page's forms ----------------------------------------------------------------------
