@@ -134,3 +134,23 @@ def test_the_add_form_just_used_stays_open_for_the_next_one(client):
     r = post(client, game, "roster", type="add_character", **{"character.name": "Ada"})
     page = parse(r.text)
     assert "open" in page.by_id("zone-add-character").attrs and "open" not in page.by_id("zone-add-npc").attrs
+
+
+def test_the_top_bar_says_the_game_is_played_under_zone(client):
+    """Issue 19: the page says which ruleset it is."""
+    game = zone_game(client)
+    bar = parse(client.get(game["edit_url"]).text).by_id("topbar-ruleset")
+    assert bar.attrs["data-ruleset"] == "zone" and "Zone" in bar.text()
+
+
+def test_the_broken_target_house_rule_is_switched_from_the_page_z_broken_target(client):
+    game = zone_game(client)
+    page = parse(client.get(game["edit_url"]).text)
+    assert page.has_id("zh-broken")
+    house = client.get(f"/api/games/{game['view_token']}").json()["house"]
+    fields = {f"house.{k}": str(v).lower() if isinstance(v, bool) else str(v)
+              for k, v in house.items() if not isinstance(v, list)}
+    fields["house.broken_targets"] = "attack"
+    r = post(client, game, "turn", type="set_house_rules", **fields, **{"house.success_faces[]": "6"})
+    assert r.status_code == 200, r.text
+    assert client.get(f"/api/games/{game['view_token']}").json()["house"]["broken_targets"] == "attack"
