@@ -154,3 +154,12 @@ def test_the_broken_target_house_rule_is_switched_from_the_page_z_broken_target(
     r = post(client, game, "turn", type="set_house_rules", **fields, **{"house.success_faces[]": "6"})
     assert r.status_code == 200, r.text
     assert client.get(f"/api/games/{game['view_token']}").json()["house"]["broken_targets"] == "attack"
+
+
+def test_the_odds_api_answers_under_a_push_policy_z_push_choice(client):
+    plain = client.post("/api/rulesets/zone/odds", json={"dice": 4, "push": True}).json()
+    policy = client.post("/api/rulesets/zone/odds", json={"dice": 4, "push": True, "policy": "no_success"}).json()
+    assert plain["successes_at_least"]["2"] == pytest.approx(0.30936, abs=5e-5)
+    assert policy["successes_at_least"]["2"] == pytest.approx(0.17470, abs=5e-5)
+    assert policy["p_success"] == pytest.approx(plain["p_success"])
+    assert client.post("/api/rulesets/zone/odds", json={"dice": 4, "policy": "sometimes"}).status_code == 422

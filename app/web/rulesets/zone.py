@@ -4,7 +4,7 @@ its stateless rules API under /api/rulesets/zone (api.md § Rulesets)."""
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
@@ -194,6 +194,9 @@ class OddsRequest(BaseModel):
     push: bool = False
     pushes: int | None = Field(default=None, ge=0, le=MAX_PUSHES)  # full auto: re-rolls (Z-FULL-AUTO)
     success_faces: list[int] = Field(default_factory=lambda: [6], min_length=1, max_length=5)
+    # Z-PUSH-CHOICE: the odds as an NPC under this policy rolls (`pushes` > 1: full auto, again
+    # while it has no success); without it, `push` re-rolls unconditionally as before
+    policy: Literal["never", "no_success", "always"] | None = None
 
     @field_validator("success_faces")
     @classmethod
@@ -208,6 +211,9 @@ def odds(body: OddsRequest) -> dict[str, Any]:
     """Z-DICE, Z-PUSH: exact odds of a pool; `push` re-rolls once every die showing neither a
     success nor a 1; `pushes` (full auto) that many times."""
     pushes = body.pushes if body.pushes is not None else int(body.push)
+    if body.policy is not None:
+        exact = policy_distribution(body.dice, body.success_faces, body.policy, pushes, pushes > 1)
+        return {**odds_of(exact, pushes), "push": body.push, "policy": body.policy}
     return {**pool_odds(body.dice, body.success_faces, pushes), "push": body.push}
 
 
