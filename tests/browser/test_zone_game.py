@@ -143,6 +143,7 @@ def test_a_zone_roster_and_round_of_2_characters_and_3_npcs_by_counted_taps(brow
         taps.check(page.locator("input[name=ruleset][value=zone]"))
         taps.click(page.locator("#new-game button[type=submit]").first)
     expect(page.locator("#game-ruleset")).to_have_attribute("data-ruleset", "zone")
+    expect(page.locator("#topbar-ruleset")).to_contain_text("Zone")  # the top bar says which rules
     with taps.section("roster"):
         for name in ("Ada", "Bo"):
             counted_add(page, taps, "zone-add-character", [("type", "#zc-name", name)], "zone-add-character-save")
