@@ -32,13 +32,7 @@ def activate_npc(state: ZoneState, body: Activate, rng: Random):
     if state.decision(who.id) is not None:
         raise Refused(f"{who.name} has already taken its round {state.round}.", "Z-ROUND")
     facts = kept_facts(state, who) if body.same_as_last else body.facts
-    targets, left = [], []
-    for fact in facts.seen:
-        found = character(state, fact.character_id)
-        if found.broken and state.house.broken_targets == "next_threat":
-            left.append(found.name)  # Z-BROKEN-TARGET: a Broken Character is no threat any more
-        elif not found.dead:
-            targets.append(Target(found, fact))
+    targets, left = targets_of(state, facts)
     plan = decide(who, state.house, targets, facts, rng)
     if left:
         verb = "is" if len(left) == 1 else "are"
@@ -68,6 +62,19 @@ def activate_npc(state: ZoneState, body: Activate, rng: Random):
     moved = moved.model_copy(update={"last_facts": carried(facts, plan)})
     state = put(state, moved)
     return state.model_copy(update={"decisions": [*state.decisions, decision]}), entries
+
+
+def targets_of(state: ZoneState, facts: Facts) -> tuple[list[Target], list[str]]:
+    """The reported Characters the NPC may take as targets, and the Broken ones it turns from
+    (Z-BROKEN-TARGET, house `broken_targets`); the dead are no one's target."""
+    targets, left = [], []
+    for fact in facts.seen:
+        found = character(state, fact.character_id)
+        if found.broken and state.house.broken_targets == "next_threat":
+            left.append(found.name)
+        elif not found.dead:
+            targets.append(Target(found, fact))
+    return targets, left
 
 
 def kept_facts(state: ZoneState, who) -> Facts:
