@@ -86,3 +86,23 @@ def test_z_push_after_the_pushed_faces_must_match_the_rerolled_dice():
         run(state, {"type": "push_roll", "character_id": "c1", "faces": [6]})
     with pytest.raises(Refused):  # more successes than dice
         attack(state, successes=3, ones=2)
+
+
+def test_an_attack_picks_a_weapon_from_the_characters_sheet_z_shoot():
+    """Z-SHOOT, Z-CLOSE: "When you attack someone at a distance you roll for the Shoot skill": a
+    picked weapon gives the sheet's Shoot (or Fight) + its bonus, and its damage."""
+    state = game(characters=(), npcs=[TOUGH])
+    sheet = {"name": "Ada", "fight": 2, "shoot": 3,
+             "weapons": [{"name": "Knife", "damage": 1}, {"name": "Rifle", "damage": 2, "ranged": True, "bonus": 1}]}
+    state, _ = run(state, {"type": "add_character", "character": sheet})
+    cid, nid = state.characters[0].id, state.npcs[0].id
+    state, entries = run(state, {"type": "character_attack", "character_id": cid, "npc_id": nid, "weapon": 1,
+                                 "faces": [6, 2, 2, 2]})  # Shoot 3 + the rifle's 1
+    assert state.bot(nid).damage == 2 and "Shoot, 4 dice" in entries[0].text
+    knife, _ = run(state, {"type": "character_attack", "character_id": cid, "npc_id": nid, "weapon": 0,
+                           "faces": [6, 2]})  # Fight 2: the knife's damage 1
+    assert knife.bot(nid).damage == 3
+    with pytest.raises(Refused):  # no third weapon on the sheet
+        run(state, {"type": "character_attack", "character_id": cid, "npc_id": nid, "weapon": 2, "faces": [6]})
+    with pytest.raises(Refused):  # neither dice nor a weapon
+        run(state, {"type": "character_attack", "character_id": cid, "npc_id": nid})

@@ -163,3 +163,21 @@ def test_the_odds_api_answers_under_a_push_policy_z_push_choice(client):
     assert policy["successes_at_least"]["2"] == pytest.approx(0.17470, abs=5e-5)
     assert policy["p_success"] == pytest.approx(plain["p_success"])
     assert client.post("/api/rulesets/zone/odds", json={"dice": 4, "policy": "sometimes"}).status_code == 422
+
+
+def test_a_character_with_a_weapon_on_the_sheet_attacks_by_picking_it(client):
+    """Issue 19: an attack picks the weapon instead of retyping the pool and damage each time."""
+    game = zone_game(client)
+    r = post(client, game, "roster", type="add_character", **{
+        "character.name": "Ada", "character.shoot": "3", "character.weapons.0.name": "Rifle",
+        "character.weapons.0.damage": "2", "character.weapons.0.reach": "long",
+        "character.weapons.0.ranged": "true"})
+    assert r.status_code == 200 and "Rifle" in r.text
+    post(client, game, "roster", type="add_npc", **{"npc.name": "Brute", "npc.attributes.strength": "8"})
+    ada, brute = state(client, game)["characters"][0]["id"], state(client, game)["npcs"][0]["id"]
+    weapon = parse(client.get(game["edit_url"]).text).by_id("ca-weapon")
+    assert "Rifle" in weapon.text() and "Shoot 3 dice" in weapon.text()
+    r = post(client, game, "turn", type="character_attack", character_id=ada, npc_id=brute, kind="fight",
+             pool="4", weapon_damage="1", _weapon=f"{ada}:0", _faces="6 6 2")
+    assert r.status_code == 200, parse(r.text).by_id("turn-news").text()
+    assert "Shoot, 3 dice" in r.text and state(client, game)["npcs"][0]["damage"] == 3  # 2 + 1 extra

@@ -21,18 +21,34 @@ def character_attack(state: ZoneState, body: CharacterAttack, rng: Random):
     (Z-STUNTS); never pushed unless asked (Z-PUSH-AFTER: push_roll, after the roll is seen)."""
     attacker, target = character(state, body.character_id), npc(state, body.npc_id)
     faces = state.house.success_faces
+    kind, dice, damage = with_weapon(attacker, body)
     if body.faces is not None and body.successes is not None:
         raise Refused("Enter the dice's faces or the count of successes, not both.", "Z-DICE")
     if body.successes is not None:
-        pool = from_counts(body.pool, faces, body.successes, body.ones)
+        pool = from_counts(dice, faces, body.successes, body.ones)
     else:
-        pool = roll(body.pool, faces, rng, body.faces)
+        pool = roll(dice, faces, rng, body.faces)
     if body.push:
         pool = push(pool, rng, body.push_faces)
-    last = LastRoll(npc_id=target.id, kind=body.kind, rolls=[list(r) for r in pool.rolls], by=pool.by,
-                    weapon_damage=body.weapon_damage, stunt=body.stunt, was_prone=target.prone,
+    last = LastRoll(npc_id=target.id, kind=kind, rolls=[list(r) for r in pool.rolls], by=pool.by,
+                    weapon_damage=damage, stunt=body.stunt, was_prone=target.prone,
                     was_disarmed=target.disarmed)
     return resolve(state, attacker, target, pool, last)
+
+
+def with_weapon(attacker: Character, body: CharacterAttack) -> tuple[str, int, int]:
+    """Z-CLOSE, Z-SHOOT: the skill, dice and damage of the attack: a weapon picked from the sheet
+    gives Fight or Shoot + its bonus and its damage (what the player typed still wins)."""
+    if body.weapon is None:
+        if body.pool is None:
+            raise Refused(f"Say the dice, or pick a weapon from {attacker.name}'s sheet.", "Z-DICE")
+        return body.kind, body.pool, body.weapon_damage
+    if body.weapon >= len(attacker.weapons):
+        raise Refused(f"{attacker.name}'s sheet has no weapon {body.weapon + 1}.", "Z-DICE")
+    w = attacker.weapons[body.weapon]
+    dice = body.pool if body.pool is not None else (attacker.shoot if w.ranged else attacker.fight) + w.bonus
+    damage = body.weapon_damage if "weapon_damage" in body.model_fields_set else w.damage
+    return ("shoot" if w.ranged else "fight"), dice, damage
 
 
 @command("push_roll", PushRoll)

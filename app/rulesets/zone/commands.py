@@ -32,6 +32,9 @@ Face = Annotated[int, Field(ge=1, le=6)]
 class CharacterSheet(Body):
     name: Name
     attributes: Attributes = Field(default_factory=Attributes)
+    fight: int = Field(default=0, ge=0, le=30)  # Fight and Shoot pools, as on the sheet
+    shoot: int = Field(default=0, ge=0, le=30)
+    weapons: list[Weapon] = Field(default_factory=list, max_length=5)
 
 
 class GunSheet(Weapon):
@@ -97,7 +100,8 @@ class CharacterAttack(Body):
     character_id: str = Field(max_length=40)
     npc_id: str = Field(max_length=40)
     kind: Literal["fight", "shoot"] = "fight"
-    pool: int = Field(ge=0, le=30)  # the attacker's dice (attribute + skill + gear), as on the sheet
+    pool: int | None = Field(default=None, ge=0, le=30)  # the dice (attribute + skill + gear) …
+    weapon: int | None = Field(default=None, ge=0, le=4)  # … or a weapon of the sheet: its pool, damage
     weapon_damage: int = Field(default=1, ge=0, le=20)
     push: bool = False  # pushed at once, before seeing the roll, only when asked (else push_roll)
     stunt: Stunt = "damage"

@@ -73,6 +73,19 @@ class Person(Frozen):
         return bool(self.broken_by())
 
 
+class Weapon(Frozen):
+    """A weapon as the NPC brain needs it: dice it adds, damage, and its reach (Z-CLOSE: close
+    weapons reach Arm's Length or Near; Z-SHOOT: a ranged weapon's range is its furthest band)."""
+
+    name: Name = "Fists"
+    bonus: Dice = 0
+    damage: Annotated[int, Field(ge=0, le=20)] = 1
+    reach: Band = "arms_length"
+    ranged: bool = False
+    full_auto: bool = False
+    bullets: Points = 0
+
+
 class LastRoll(Frozen):
     """Z-PUSH-AFTER: a Character's attack roll this round, seen and not yet pushed, with what it
     did to its target, so a push can resolve the attack again and replace that trauma."""
@@ -98,19 +111,9 @@ class Character(Person):
     hypothermic: bool = False
     dead: bool = False
     last_roll: LastRoll | None = None  # Z-PUSH-AFTER
-
-
-class Weapon(Frozen):
-    """A weapon as the NPC brain needs it: dice it adds, damage, and its reach (Z-CLOSE: close
-    weapons reach Arm's Length or Near; Z-SHOOT: a ranged weapon's range is its furthest band)."""
-
-    name: Name = "Fists"
-    bonus: Dice = 0
-    damage: Annotated[int, Field(ge=0, le=20)] = 1
-    reach: Band = "arms_length"
-    ranged: bool = False
-    full_auto: bool = False
-    bullets: Points = 0
+    fight: Dice = 0  # the sheet's pools (attribute + skill), so an attack picks a weapon
+    shoot: Dice = 0
+    weapons: list[Weapon] = Field(default_factory=list, max_length=5)
 
 
 class Fact(Frozen):

@@ -171,6 +171,20 @@ def with_sheet(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return kept + [(n, v) for n, v in sheet.items() if n not in told]
 
 
+ATTACK_DEFAULTS = {"pool": "4", "weapon_damage": "1"}  # the attack form's prefilled values
+
+
+def picked_weapon(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`_weapon` = "c1:0": that Character attacks with the first weapon of its sheet; the dice and
+    damage the form left at their defaults come from the sheet (Z-CLOSE, Z-SHOOT)."""
+    who, _, index = dict(items).get("_weapon", "").partition(":")
+    if not who or not index.isdigit():
+        return items
+    kept = [(n, v) for n, v in items if n not in ("character_id", "kind")
+            and not (n in ATTACK_DEFAULTS and v.strip() in ("", ATTACK_DEFAULTS[n]))]
+    return [*kept, ("character_id", who), ("weapon", index)]
+
+
 @router.post("/g/{token}/zone/{panel}", response_class=HTMLResponse)
 async def zone_command(request: Request, panel: str, opened: EditDep, session: SessionDep):
     """Any zone command from a form (hidden `type`, fields named as its JSON); the answer is the
@@ -179,7 +193,7 @@ async def zone_command(request: Request, panel: str, opened: EditDep, session: S
 
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    data = form_to_body(typed_faces(unreported_facts_dropped(with_sheet(items))))
+    data = form_to_body(typed_faces(unreported_facts_dropped(picked_weapon(with_sheet(items)))))
     main = panel if panel in ("roster", "turn") else "turn"
     return run(request, opened, session, data, int_or_none(form.get("seen")), main=main, form=form,
                expect=expect_of(form.get("expect")))
