@@ -97,12 +97,21 @@ def test_z_cond_starving_a_day_without_grub_then_one_damage_a_day_then_death_whe
     assert state.character("c1").dead
 
 
+def test_z_cond_dehydrated_the_first_day_without_water_already_costs_a_damage_and_a_fatigue():
+    """Z-COND-DEHYDRATED (Z8): "You suffer one point of damage and one point of fatigue per day
+    without water" — every such day, the first one too (no "more", unlike grub and sleep)."""
+    state = game(characters=("Ada",))
+    state, _ = day(state, drank=False)
+    ada = state.character("c1")
+    assert ada.dehydrated and (ada.damage, ada.fatigue) == (1, 1)
+
+
 def test_z_cond_dehydrated_one_damage_and_one_fatigue_per_day_and_no_recovery_at_all():
     state = game(characters=("Ada",))
     state, _ = day(state, drank=False)
     state, _ = day(state, drank=False)
     ada = state.character("c1")
-    assert ada.dehydrated and (ada.damage, ada.fatigue) == (1, 1)
+    assert ada.dehydrated and (ada.damage, ada.fatigue) == (2, 2)
     with pytest.raises(Refused):
         run(state, {"type": "recover", "character_id": "c1", "track": "doubt"})
     state, _ = day(state, drank=True)

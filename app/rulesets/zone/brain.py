@@ -10,38 +10,18 @@ The player reports each Character's band and line of sight (Z-FACTS): the app ne
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from app.rules.frozen import Frozen
-from app.rulesets.zone.models import (
+from app.rulesets.zone.models import (  # noqa: F401  (Fact and Facts are the brain's words)
     BAND_NAMES,
     BANDS,
     Band,
     Character,
+    Fact,
+    Facts,
     Npc,
     PlannedAction,
     ZoneHouse,
     step,
 )
-
-
-class Fact(Frozen):
-    """Z-FACTS: one Character's band from the NPC and whether the NPC sees it."""
-
-    character_id: str = Field(max_length=40)
-    band: Band
-    line_of_sight: bool = True
-
-
-class Facts(Frozen):
-    """What the player reports for one activation."""
-
-    seen: list[Fact] = Field(default_factory=list, max_length=50)
-    subject_band: Band | None = None  # a Sentry's distance to its subject
-    object_band: Band | None = None  # a Worker's to its object
-    waypoint_band: Band | None = None  # a Patrol's to its waypoint
-    next_waypoint_band: Band | None = None  # … and from there to the next, once it stands on it
-    direction: int | None = Field(default=None, ge=1, le=8)  # a Hunter's random move, else rolled
 
 
 class Target:
@@ -59,6 +39,7 @@ class Plan:
         self.ties: list[str] = []
         self.notes: list[str] = []
         self.needs: list[str] = []
+        self.advance = False  # Z-PATROL-ROUTE: it stands on its waypoint and heads for the next
 
     def full(self) -> bool:
         return len(self.actions) >= 2
@@ -134,10 +115,17 @@ def can_shoot(npc: Npc, target: Target, at: Band | None = None) -> bool:
     )
 
 
-def get_up(plan: Plan) -> None:
-    """Z-PRONE: an NPC on the ground spends a maneuver getting up before anything else."""
-    if plan.npc.prone:
-        plan.add("maneuver", "get_up", f"{plan.npc.name} is on the ground, so it gets up first.", "Z-PRONE")
+def ready(plan: Plan) -> None:
+    """Z-PRONE: an NPC on the ground spends one maneuver getting up; Z-PICK-UP: a disarmed one
+    spends one picking its weapon up ("Pick up an item from the ground"). The plan goes on with
+    the NPC standing and armed, so neither is done twice and the action is still there."""
+    npc = plan.npc
+    if npc.prone:
+        plan.add("maneuver", "get_up", f"{npc.name} is on the ground, so it gets up first.", "Z-PRONE")
+    if npc.disarmed:
+        plan.add("maneuver", "pick_up", f"{npc.name} was disarmed: it picks its weapon up from the ground.",
+                 "Z-PICK-UP")
+    plan.npc = npc.model_copy(update={"prone": False, "disarmed": False})
 
 
 def move(plan: Plan, toward: str, now: Band, reason: str, rule: str) -> Band:
@@ -158,7 +146,6 @@ def attack(plan: Plan, focus: Target, why: str, rule: str) -> None:
     """Fight if in reach; else aim and Shoot; else close in (a move, then Fight or Shoot if that
     brings it in reach); else two moves toward it (Z-ROLE-HUNTER, the same order as 2038's)."""
     npc = plan.npc
-    get_up(plan)
     if can_fight(npc, focus.band):
         plan.add(
             "action",
@@ -171,6 +158,9 @@ def attack(plan: Plan, focus: Target, why: str, rule: str) -> None:
         plan.add("maneuver", "reload", f"{why}, in range and in sight, but its {npc.gun.name} is empty: it "
                  "reloads.", "Z-RELOAD", focus)
         plan.add("action", "shoot", f"It shoots at {focus.name} with its {npc.gun.name}.", "Z-SHOOT", focus)
+    elif can_shoot(npc, focus) and plan.actions:  # Z-PRONE, Z-PICK-UP: no maneuver left to aim
+        plan.add("action", "shoot", f"{why}: it shoots at {focus.name} with its {npc.gun.name}.", "Z-SHOOT",
+                 focus)
     elif can_shoot(npc, focus):
         plan.add("maneuver", "aim", f"{why}; {focus.name} is in range and in sight, so it aims first.",
                  "Z-AIM", focus)
@@ -206,13 +196,31 @@ def reloads(npc: Npc, target: Target) -> bool:
     return can_shoot(loaded, target)
 
 
-def second_slot(plan: Plan, toward: str, now: Band, rule: str) -> None:
+def armed_for(npc: Npc, target: Target, at: Band | None = None) -> bool:
+    """Z-SHOOT, Z-RELOAD: it can shoot the target now, or after reloading its empty gun."""
+    if can_shoot(npc, target, at):
+        return True
+    return reloads(npc, target) and step(at or target.band) <= step(npc.gun.reach)
+
+
+def second_slot(plan: Plan, toward: str, now: Band, rule: str, fight: bool = True) -> None:
     """Z-SLOT2: with the move done, the other slot deals with a Character it can hit (the closest
-    in reach or range and sight), else moves on toward its goal."""
-    reachable = [t for t in plan.targets if can_fight(plan.npc, t.band) or can_shoot(plan.npc, t)]
+    in reach or range and sight; an empty gun is reloaded, Z-RELOAD), else moves on toward its
+    goal. `fight=False` (Z-SENTRY-RETURN): it walked away, so only a shot from one band further."""
+    npc = plan.npc
+
+    def further(t: Target) -> Band | None:
+        return None if fight else band(step(t.band) + 1)
+
+    reachable = [t for t in plan.targets
+                 if (fight and can_fight(npc, t.band)) or armed_for(npc, t, further(t))]
     if reachable:
         focus = closest(reachable, plan)
-        name = "fight" if can_fight(plan.npc, focus.band) else "shoot"
+        name = "fight" if fight and can_fight(npc, focus.band) else "shoot"
+        if name == "shoot" and not can_shoot(npc, focus, further(focus)):
+            plan.add("maneuver", "reload", f"{focus.name} is in range but its {npc.gun.name} is empty: it "
+                     "reloads.", "Z-RELOAD", focus)
+            return
         plan.add(
             "action",
             name,

@@ -32,6 +32,16 @@ Face = Annotated[int, Field(ge=1, le=6)]
 class CharacterSheet(Body):
     name: Name
     attributes: Attributes = Field(default_factory=Attributes)
+    fight: int = Field(default=0, ge=0, le=30)  # Fight and Shoot pools, as on the sheet
+    shoot: int = Field(default=0, ge=0, le=30)
+    weapons: list[Weapon] = Field(default_factory=list, max_length=5)
+
+
+class GunSheet(Weapon):
+    """Z-RELOAD: a gun on a sheet says how many bullets it holds (left blank, it would start empty
+    and never fire without a word)."""
+
+    bullets: Annotated[int, Field(ge=0, le=100)]
 
 
 class NpcSheet(Body):
@@ -41,19 +51,20 @@ class NpcSheet(Body):
     fight: int = Field(default=3, ge=0, le=30)
     shoot: int = Field(default=0, ge=0, le=30)
     melee: Weapon = Field(default_factory=Weapon)
-    gun: Weapon | None = None
+    gun: GunSheet | None = None
     subject: Name | None = None
     object: Name | None = None
     waypoints: list[Name] = Field(default_factory=list, max_length=20)
 
     @field_validator("gun")
     @classmethod
-    def a_gun_is_ranged(cls, gun: Weapon | None) -> Weapon | None:
+    def a_gun_is_ranged(cls, gun: GunSheet | None) -> GunSheet | None:
         """Z-SHOOT: the sheet's gun is its ranged weapon."""
         return gun.model_copy(update={"ranged": True}) if gun is not None else None
 
     def as_npc(self, npc_id: str) -> Npc:
-        return Npc(id=npc_id, **self.model_dump(exclude={"melee", "gun"}), melee=self.melee, gun=self.gun)
+        gun = Weapon(**self.gun.model_dump()) if self.gun is not None else None
+        return Npc(id=npc_id, **self.model_dump(exclude={"melee", "gun"}), melee=self.melee, gun=gun)
 
 
 class AddCharacter(Body):
@@ -75,6 +86,7 @@ class SetHouse(Body):
 class Activate(Body):
     npc_id: str = Field(max_length=40)
     facts: Facts = Field(default_factory=Facts)
+    same_as_last: bool = False  # Z-BANDS-KEPT: the bands kept from its last round, one tap
 
 
 class NpcAttack(Body):
@@ -88,12 +100,25 @@ class CharacterAttack(Body):
     character_id: str = Field(max_length=40)
     npc_id: str = Field(max_length=40)
     kind: Literal["fight", "shoot"] = "fight"
-    pool: int = Field(ge=0, le=30)  # the attacker's dice (attribute + skill + gear), as on the sheet
+    pool: int | None = Field(default=None, ge=0, le=30)  # the dice (attribute + skill + gear) …
+    weapon: int | None = Field(default=None, ge=0, le=4)  # … or a weapon of the sheet: its pool, damage
     weapon_damage: int = Field(default=1, ge=0, le=20)
-    push: bool = False
+    push: bool = False  # pushed at once, before seeing the roll, only when asked (else push_roll)
     stunt: Stunt = "damage"
     faces: list[Face] | None = Field(default=None, max_length=60)
+    successes: int | None = Field(default=None, ge=0, le=30)  # the player's dice as a count …
+    ones: int = Field(default=0, ge=0, le=30)  # … and the 1s among them (Z-PUSH-AFTER)
     push_faces: list[Face] | None = Field(default=None, max_length=60)
+
+
+class PushRoll(Body):
+    """Z-PUSH-AFTER: push a Character's last roll once, after it was seen: the re-rolled dice's
+    faces, or the pool's new totals, or nothing (the app rolls them)."""
+
+    character_id: str = Field(max_length=40)
+    faces: list[Face] | None = Field(default=None, max_length=60)
+    successes: int | None = Field(default=None, ge=0, le=30)
+    ones: int | None = Field(default=None, ge=0, le=30)
 
 
 class DayReport(Body):

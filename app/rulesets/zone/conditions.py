@@ -48,8 +48,9 @@ def starve(c: Character, ate: bool, entries: list[Entry]) -> Character:
 
 
 def thirst(c: Character, drank: bool, entries: list[Entry]) -> Character:
-    """Z-COND-DEHYDRATED: a day without water makes a Character dehydrated; each further day one
-    damage and one fatigue; broken by any trauma while dehydrated, another day kills."""
+    """Z-COND-DEHYDRATED: a day without water makes a Character dehydrated, and every day without
+    water costs one damage and one fatigue, the first one too (the seed says "one point … per day",
+    not "one more" as for grub and sleep); broken by any trauma while dehydrated, another day kills."""
     if drank:
         if c.dehydrated:
             entries.append(
@@ -58,7 +59,8 @@ def thirst(c: Character, drank: bool, entries: list[Entry]) -> Character:
         return c.model_copy(update={"dehydrated": False})
     if not c.dehydrated:
         entries.append(Entry(f"{c.name} had no water today: dehydrated.", "Z-COND-DEHYDRATED"))
-        return c.model_copy(update={"dehydrated": True})
+        c = c.model_copy(update={"dehydrated": True})
+        return hurt(hurt(c, "damage", 1, entries), "fatigue", 1, entries)
     if c.broken:
         entries.append(Entry(f"{c.name}, broken while dehydrated, dies without water.", "Z-COND-DEHYDRATED"))
         return c.model_copy(update={"dead": True})

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from functools import lru_cache
+from math import comb, factorial
 from random import Random
 
 from app.rules.commands import Refused
@@ -47,6 +48,75 @@ def pool_odds(dice: int, success_faces: list[int], pushes: int = 0) -> dict:
         "p_success": float(sum(exact[1:])),
         "successes_at_least": at_least,
         "expected_successes": float(dice * die_success(success_faces, pushes)),
+    }
+
+
+def policy_distribution(
+    dice: int, success_faces: list[int], policy: str, max_pushes: int, again: bool = False
+) -> list[Fraction]:
+    """P(exactly k successes) for an NPC that pushes by the house policy (Z-PUSH-CHOICE): "never",
+    "no_success" (only a roll with no success) or "always" (the first push whatever it shows).
+    `again` (Z-FULL-AUTO): it pushes again while it has no success, up to `max_pushes` in all.
+    A die ends a roll a success (s), a 1 (o, kept) or another face (r, rolled again)."""
+    s = Fraction(len(set(success_faces)), 6)
+    o = Fraction(len(bane_faces(success_faces)), 6)
+    r = 1 - s - o
+    out = [Fraction(0)] * (dice + 1)
+    for a, c, p in split(dice, s, o, r):
+        if c and max_pushes and (policy == "always" or (policy == "no_success" and a == 0)):
+            for k, q in enumerate(_from_nothing(c, max_pushes, s, o, r, again) if a == 0 else
+                                  [comb(c, k) * s**k * (1 - s) ** (c - k) for k in range(c + 1)]):
+                out[a + k] += p * q
+        else:
+            out[a] += p
+    return out
+
+
+def split(n: int, s: Fraction, o: Fraction, r: Fraction):
+    """(successes, dice to roll again, probability) of n dice rolled once (the 1s are the rest)."""
+    for a in range(n + 1):
+        for c in range(n - a + 1):
+            b = n - a - c
+            ways = Fraction(factorial(n), factorial(a) * factorial(b) * factorial(c))
+            yield a, c, ways * s**a * o**b * r**c
+
+
+@lru_cache(maxsize=2048)  # the same cards are drawn at every render of the round
+def _from_nothing(
+    c: int, left: int, s: Fraction, o: Fraction, r: Fraction, again: bool
+) -> tuple[Fraction, ...]:
+    """Successes from pushing c dice with none so far; full auto pushes again while none come.
+    Push by push: the chance of having m dice still to roll and no success; a push that brings
+    successes stops (binomial), one that brings none leaves some dice to roll again (the rest 1s).
+    Exact in whole numbers over 6^(c · pushes) (faces counted, no fractions until the end)."""
+    sn, on, rn = (int(x * 6) for x in (s, o, r))
+    steps = left if again else 1
+    out = [0] * (c + 1)  # numerators over 6^(c · steps)
+    live = {c: 1}  # numerators over 6^(c · pushes so far)
+    for j in range(steps):
+        after: dict[int, int] = {}
+        later = 6 ** (c * (steps - j - 1))  # brings this push's outcomes to the final denominator
+        for m, p in live.items():
+            p *= 6 ** (c - m)  # the dice not rolled again, so every outcome is over 6^c
+            for k in range(1, m + 1):
+                out[k] += p * comb(m, k) * sn**k * (6 - sn) ** (m - k) * later
+            for m2 in range(m + 1):
+                after[m2] = after.get(m2, 0) + p * comb(m, m2) * on ** (m - m2) * rn**m2
+        out[0] += after.pop(0, 0) * later
+        live = after
+    out[0] += sum(live.values())
+    return tuple(Fraction(n, 6 ** (c * steps)) for n in out)
+
+
+def odds_of(exact: list[Fraction], pushes: int) -> dict:
+    """api.md § Rulesets shape from an exact distribution."""
+    dice = len(exact) - 1
+    return {
+        "dice": dice,
+        "pushes": pushes,
+        "p_success": float(sum(exact[1:])),
+        "successes_at_least": {str(k): float(sum(exact[k:])) for k in range(1, dice + 1)},
+        "expected_successes": float(sum(k * p for k, p in enumerate(exact))),
     }
 
 
@@ -113,3 +183,35 @@ def rerolled_count(pool: PoolRoll) -> int:
     """How many dice a push of this pool rolls again (the faces a player must enter)."""
     keep = set(pool.success_faces) | bane_faces(list(pool.success_faces))
     return sum(1 for f in pool.faces if f not in keep)
+
+
+def stand_in_faces(success_faces: list[int], successes: int, ones: int, rest: int) -> list[int]:
+    """Faces standing for dice told as counts (Z-PUSH-AFTER): a success face, a 1, and a face that
+    is neither (the one a push rolls again)."""
+    banes = bane_faces(success_faces)
+    other = [f for f in range(2, 7) if f not in success_faces]
+    if ones and not banes:
+        raise Refused("A 1 is a success at this table: count it among the successes.", "Z-DICE")
+    if rest and not other:
+        raise Refused("Every face but 1 is a success at this table: count each die.", "Z-DICE")
+    return [max(success_faces)] * successes + [1] * ones + ([other[0]] * rest if rest else [])
+
+
+def from_counts(dice: int, success_faces: list[int], successes: int, ones: int) -> PoolRoll:
+    """The player's roll told as its successes and its 1s (the faces that matter)."""
+    if successes + ones > dice:
+        raise Refused(f"{successes} successes and {ones} ones do not fit in {dice} dice.", "Z-DICE")
+    faces = stand_in_faces(success_faces, successes, ones, dice - successes - ones)
+    return PoolRoll((tuple(faces),), tuple(success_faces), "entered")
+
+
+def push_counts(pool: PoolRoll, successes: int, ones: int) -> list[int]:
+    """The re-rolled dice's faces for a push told as the pool's new totals of successes and 1s."""
+    before = pool.successes
+    ones_before = sum(1 for f in pool.faces if f in bane_faces(list(pool.success_faces)))
+    new_s, new_o, n = successes - before, ones - ones_before, rerolled_count(pool)
+    if new_s < 0 or new_o < 0 or new_s + new_o > n:
+        raise Refused(
+            f"A push keeps the {before} successes and {ones_before} ones and re-rolls {n} dice: "
+            f"after it, successes are {before} to {before + n}.", "Z-PUSH")
+    return stand_in_faces(list(pool.success_faces), new_s, new_o, n - new_s - new_o)

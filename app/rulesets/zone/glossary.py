@@ -7,14 +7,21 @@ GLOSSARY: dict[str, str] = {
     "Z-BANDS": "Distances are range bands: Arm's Length, Near, Short (20–30 yards), Long (a few hundred "
     "yards), Distant (as far as you can see).",
     "Z-MOVE": "Moving one range step is a maneuver.",
+    "Z-BANDS-KEPT": "An NPC's bands are kept from its last round, its own moves one step closer; the "
+    "player reuses them with one tap (never assumed).",
     "Z-FACTS": "The player reports each Character's band and line of sight; without them the app "
                "decides nothing.",
     "Z-AIM": "Aiming with a gun is a maneuver; the aimed shot gets the house aim bonus (1 die by default).",
     "Z-RELOAD": "Reloading a gun is a maneuver.",
-    "Z-PRONE": "An NPC on the ground (a knock-down stunt) gets up with a maneuver before anything else.",
+    "Z-PRONE": "An NPC on the ground (a knock-down stunt) gets up with one maneuver before anything else; "
+    "its action is still there (a gun is then fired without aiming).",
+    "Z-PICK-UP": "A disarmed NPC picks its weapon up from the ground with one maneuver; its action is "
+    "still there.",
     "Z-DICE": "Skill rolls are pools of six-sided dice; each 6 is a success (house default, editable). "
     "One success is enough.",
     "Z-PUSH": "A pushed roll re-rolls every die that shows neither a success nor a 1.",
+    "Z-PUSH-AFTER": "A Character rolls, looks at the dice, then may push once (its own button); the pushed "
+    "roll's trauma replaces the first roll's.",
     "Z-PUSH-CHOICE": "House rule: whether an NPC pushes (never, when it has no success, always).",
     "Z-PUSH-COST": "House rule: each 1 showing after a push costs the roller one point of fatigue.",
     "Z-FULL-AUTO": "Full automatic fire: each re-roll costs one more bullet, and may be pushed again "
@@ -27,6 +34,8 @@ GLOSSARY: dict[str, str] = {
     "Z-STUNT-CHOICE": "House rule: the stunt an NPC buys with its extra successes (default: extra damage).",
     "Z-TRAUMA": "Damage decreases Strength, fatigue Agility, confusion Wits, doubt Empathy.",
     "Z-BROKEN": "An attribute at zero: the person is broken and takes no action.",
+    "Z-BROKEN-TARGET": "House rule: NPCs turn from a Broken Character to the next threat (default), or "
+    "keep attacking it.",
     "Z-BROKEN-STRENGTH": "Broken by damage: knocked out or in paralyzing pain, and a critical injury "
     "(the GM's table).",
     "Z-ROLE-ZONE": "An NPC's zone reaches the house band (Near by default): 2038's control zone in bands.",
@@ -44,6 +53,8 @@ GLOSSARY: dict[str, str] = {
                      "toward it.",
     "Z-WORKER-ARRIVE": "A Worker whose move brings it to Arm's Length of its object uses it the same round.",
     "Z-ROLE-PATROL": "Patrol: moves toward its waypoint; standing on it, toward the next one.",
+    "Z-PATROL-ROUTE": "A Patrol standing on its waypoint heads for the next one, and keeps that goal "
+    "round after round, along its route and back to the first.",
     "Z-CONTACT": "A Worker or Patrol with a Character at Arm's Length fights it.",
     "Z-SLOT2": "After its move, an NPC's other slot attacks the closest Character it can reach, else "
                "moves on.",

@@ -73,16 +73,6 @@ class Person(Frozen):
         return bool(self.broken_by())
 
 
-class Character(Person):
-    """A player's Character; the daily conditions are tracked per Character (Z-COND-*)."""
-
-    starving: bool = False
-    dehydrated: bool = False
-    sleepless: bool = False
-    hypothermic: bool = False
-    dead: bool = False
-
-
 class Weapon(Frozen):
     """A weapon as the NPC brain needs it: dice it adds, damage, and its reach (Z-CLOSE: close
     weapons reach Arm's Length or Near; Z-SHOOT: a ranged weapon's range is its furthest band)."""
@@ -94,6 +84,55 @@ class Weapon(Frozen):
     ranged: bool = False
     full_auto: bool = False
     bullets: Points = 0
+
+
+class LastRoll(Frozen):
+    """Z-PUSH-AFTER: a Character's attack roll this round, seen and not yet pushed, with what it
+    did to its target, so a push can resolve the attack again and replace that trauma."""
+
+    npc_id: str = Field(max_length=40)
+    kind: Literal["fight", "shoot"]
+    rolls: list[list[Annotated[int, Field(ge=1, le=6)]]] = Field(max_length=31)
+    by: Literal["app", "entered"] = "app"
+    weapon_damage: Annotated[int, Field(ge=0, le=20)] = 1
+    stunt: Stunt = "damage"
+    dealt_damage: Points = 0
+    dealt_fatigue: Points = 0
+    was_prone: bool = False
+    was_disarmed: bool = False
+
+
+class Character(Person):
+    """A player's Character; the daily conditions are tracked per Character (Z-COND-*)."""
+
+    starving: bool = False
+    dehydrated: bool = False
+    sleepless: bool = False
+    hypothermic: bool = False
+    dead: bool = False
+    last_roll: LastRoll | None = None  # Z-PUSH-AFTER
+    fight: Dice = 0  # the sheet's pools (attribute + skill), so an attack picks a weapon
+    shoot: Dice = 0
+    weapons: list[Weapon] = Field(default_factory=list, max_length=5)
+
+
+class Fact(Frozen):
+    """Z-FACTS: one Character's band from the NPC and whether the NPC sees it."""
+
+    character_id: str = Field(max_length=40)
+    band: Band
+    line_of_sight: bool = True
+
+
+class Facts(Frozen):
+    """What the player reports for one activation."""
+
+    seen: list[Fact] = Field(default_factory=list, max_length=50)
+    subject_band: Band | None = None  # a Sentry's distance to its subject
+    object_band: Band | None = None  # a Worker's to its object
+    waypoint_band: Band | None = None  # a Patrol's to its waypoint
+    next_waypoint_band: Band | None = None  # … and from there to the next, once it stands on it
+    direction: int | None = Field(default=None, ge=1, le=8)  # a Hunter's random move, else rolled
 
 
 class Npc(Person):
@@ -111,6 +150,7 @@ class Npc(Person):
     next_waypoint: int = Field(default=0, ge=0, le=19)
     prone: bool = False
     disarmed: bool = False
+    last_facts: Facts | None = None  # Z-BANDS-KEPT: the bands of its last round, as its moves left them
 
 
 class PlannedAction(Frozen):
@@ -148,6 +188,7 @@ class ZoneHouse(Frozen):
     aim_bonus: Dice = 1  # Z-AIM
     push_fatigue: bool = True  # Z-PUSH-COST: each 1 after a push costs the roller one fatigue
     dice_mode: Literal["app", "entered"] = "app"
+    broken_targets: Literal["next_threat", "attack"] = "next_threat"  # Z-BROKEN-TARGET
 
 
 class ZoneState(Frozen):

@@ -10,7 +10,6 @@ from app.rulesets.zone import combat, conditions
 from app.rulesets.zone.brain import Target
 from app.rulesets.zone.commands import (
     Activate,
-    CharacterAttack,
     Cold,
     Nothing,
     NpcAttack,
@@ -21,8 +20,7 @@ from app.rulesets.zone.commands import (
     npc,
     put,
 )
-from app.rulesets.zone.dice import push, roll
-from app.rulesets.zone.models import Decision, PlannedAction, Weapon, ZoneState
+from app.rulesets.zone.models import Decision, Facts, PlannedAction, Weapon, ZoneState
 from app.rulesets.zone.roles import decide
 
 
@@ -33,12 +31,12 @@ def activate_npc(state: ZoneState, body: Activate, rng: Random):
     who = npc(state, body.npc_id)
     if state.decision(who.id) is not None:
         raise Refused(f"{who.name} has already taken its round {state.round}.", "Z-ROUND")
-    targets = []
-    for fact in body.facts.seen:
-        found = character(state, fact.character_id)
-        if not found.dead:
-            targets.append(Target(found, fact))
-    plan = decide(who, state.house, targets, body.facts, rng)
+    facts = kept_facts(state, who) if body.same_as_last else body.facts
+    targets, left = targets_of(state, facts)
+    plan = decide(who, state.house, targets, facts, rng)
+    if left:
+        verb = "is" if len(left) == 1 else "are"
+        plan.notes.append(f"{' and '.join(left)} {verb} Broken: {who.name} turns to the next threat.")
     if plan.needs:
         raise Refused(" ".join(plan.notes), "Z-FACTS")
     decision = Decision(
@@ -60,10 +58,60 @@ def activate_npc(state: ZoneState, body: Activate, rng: Random):
                 "Z-ROLE-HUNTER",
             )
         )
-    moved = who.model_copy(update={"prone": False} if any(a.name == "get_up" for a in plan.actions) else {})
-    moved = reload(moved, plan.actions)
+    moved = reload(after_plan(who, plan), plan.actions)
+    moved = moved.model_copy(update={"last_facts": carried(facts, plan)})
     state = put(state, moved)
     return state.model_copy(update={"decisions": [*state.decisions, decision]}), entries
+
+
+def targets_of(state: ZoneState, facts: Facts) -> tuple[list[Target], list[str]]:
+    """The reported Characters the NPC may take as targets, and the Broken ones it turns from
+    (Z-BROKEN-TARGET, house `broken_targets`); the dead are no one's target."""
+    targets, left = [], []
+    for fact in facts.seen:
+        found = character(state, fact.character_id)
+        if found.broken and state.house.broken_targets == "next_threat":
+            left.append(found.name)
+        elif not found.dead:
+            targets.append(Target(found, fact))
+    return targets, left
+
+
+def kept_facts(state: ZoneState, who) -> Facts:
+    """Z-BANDS-KEPT: the bands of the NPC's last round, as its own moves left them, when the player
+    says nothing changed (never assumed: asked for with `same_as_last`)."""
+    if who.last_facts is None:
+        raise Refused(f"{who.name} has no bands from a last round: say them.", "Z-BANDS-KEPT")
+    seen = [f for f in who.last_facts.seen if state.character(f.character_id) is not None]
+    return who.last_facts.model_copy(update={"seen": seen, "direction": None})
+
+
+def carried(facts: Facts, plan) -> Facts:
+    """Z-BANDS-KEPT, Z-MOVE: the facts after the NPC's moves: a move changes the band to what it
+    moved toward by one step; the rest stays as reported; a Patrol's next waypoint becomes its
+    waypoint once it heads for it (Z-PATROL-ROUTE)."""
+    moves = [a for a in plan.actions if a.name == "move" and a.band_after]
+    seen = [f.model_copy(update={"band": next((a.band_after for a in reversed(moves)
+                                               if a.target_id == f.character_id), f.band)})
+            for f in facts.seen]
+    goal = next((a.band_after for a in reversed(moves) if a.target_id is None), None)
+    update: dict = {"seen": seen, "direction": None, "next_waypoint_band": None}
+    if plan.advance:
+        update["waypoint_band"] = goal or facts.next_waypoint_band
+    for name in ("subject_band", "object_band", "waypoint_band"):
+        if getattr(facts, name) is not None and name not in update:
+            update[name] = goal or getattr(facts, name)
+    return facts.model_copy(update=update)
+
+
+def after_plan(who, plan):
+    """The NPC after its maneuvers: standing (Z-PRONE), armed (Z-PICK-UP), its route's next
+    waypoint its goal once it stood on the last (Z-PATROL-ROUTE)."""
+    done = {a.name for a in plan.actions}
+    update = {"prone": who.prone and "get_up" not in done, "disarmed": who.disarmed and "pick_up" not in done}
+    if plan.advance and who.waypoints:
+        update["next_waypoint"] = (who.next_waypoint + 1) % len(who.waypoints)
+    return who.model_copy(update=update)
 
 
 def reload(who, actions: list[PlannedAction]):
@@ -158,45 +206,14 @@ def push_cost(who, pool, state: ZoneState, entries: list[Entry]):
     return who, pool.banes
 
 
-@command("character_attack", CharacterAttack)
-def character_attack(state: ZoneState, body: CharacterAttack, rng: Random):
-    """A Character attacks an NPC: Fight at Arm's Length or Shoot (Z-CLOSE, Z-SHOOT), the player's
-    own push (Z-PUSH) and stunt choice (Z-STUNTS); trauma to the NPC."""
-    attacker, target = character(state, body.character_id), npc(state, body.npc_id)
-    pool = roll(body.pool, state.house.success_faces, rng, body.faces)
-    if body.push:
-        pool = push(pool, rng, body.push_faces)
-    close = body.kind == "fight"
-    hit = combat.stunts(pool.successes, Weapon(damage=body.weapon_damage), body.stunt, close)
-    skill = "Fight" if close else "Shoot"
-    entries = [
-        Entry(
-            f"{attacker.name} attacks {target.name} ({skill}, {body.pool} dice"
-            f"{', pushed' if body.push else ''}).",
-            "Z-CLOSE" if close else "Z-SHOOT",
-            pool.as_dict(),
-        )
-    ]
-    entries += combat.hit_entries(attacker.name, target.name, hit, skill)
-    target, said = combat.take_trauma(target, "damage", hit.damage)
-    entries += said
-    target, said = combat.take_trauma(target, "fatigue", hit.fatigue)
-    entries += said
-    attacker, _ = push_cost(attacker, pool, state, entries)
-    state = put(state, attacker)
-    if hit.effect == "knock_down":
-        target = target.model_copy(update={"prone": True})
-    if hit.effect == "disarm":
-        target = target.model_copy(update={"disarmed": True})
-    return put(state, target), entries
-
-
 @command("end_round", Nothing)
 def end_round(state: ZoneState, body: Nothing, rng: Random):
     """Z-ROUND: a new round; every NPC may take its round again."""
     waiting = [d for d in state.decisions if any(a.status == "pending" for a in d.actions)]
     note = f" ({len(waiting)} attack{'s' if len(waiting) != 1 else ''} left unresolved)" if waiting else ""
-    return state.model_copy(update={"round": state.round + 1, "decisions": []}), [
+    # Z-PUSH-AFTER: a roll is pushed in its round; the next round starts with none to push
+    fresh = [c.model_copy(update={"last_roll": None}) for c in state.characters]
+    return state.model_copy(update={"round": state.round + 1, "decisions": [], "characters": fresh}), [
         Entry(f"Round {state.round} ends{note}; round {state.round + 1} begins.", "Z-ROUND")
     ]
 

@@ -9,12 +9,12 @@ from app.rulesets.zone.brain import (
     Facts,
     Plan,
     Target,
+    armed_for,
     attack,
     can_fight,
-    can_shoot,
     closest,
-    get_up,
     move,
+    ready,
     second_slot,
 )
 from app.rulesets.zone.models import BAND_NAMES, Band, Npc, ZoneHouse, step
@@ -43,7 +43,6 @@ def hunter(plan: Plan, facts: Facts, rng: Random) -> None:
 
 def random_move(plan: Plan, facts: Facts, rng: Random) -> None:
     """Z-HUNTER-RANDOM: a move in a d8 direction (given, else rolled), then it seeks cover."""
-    get_up(plan)
     direction = facts.direction or rng.randint(1, 8)
     told = "given" if facts.direction else "rolled"
     plan.add(
@@ -87,12 +86,11 @@ def sentry(plan: Plan, facts: Facts, rng: Random) -> None:
     if asked(plan, facts.subject_band, "subject_band"):
         return
     away = facts.subject_band
-    get_up(plan)
     if step(away) > 1:
         after = move(
             plan, subject, away, f"{subject} is at {BAND_NAMES[away]}, further than Near", "Z-SENTRY-RETURN"
         )
-        second_slot(plan, subject, after, "Z-SENTRY-RETURN")
+        second_slot(plan, subject, after, "Z-SENTRY-RETURN", fight=False)
         return
     intruders = plan.zone()
     if intruders:
@@ -106,7 +104,7 @@ def sentry(plan: Plan, facts: Facts, rng: Random) -> None:
                 "Z-SENTRY-INTRUDER",
             )
             return
-        if can_shoot(npc, focus):
+        if armed_for(npc, focus):
             attack(
                 plan,
                 focus,
@@ -114,7 +112,7 @@ def sentry(plan: Plan, facts: Facts, rng: Random) -> None:
                 "Z-SENTRY-INTRUDER",
             )
             return
-    shooters = [t for t in plan.visible() if can_shoot(npc, t)]
+    shooters = [t for t in plan.visible() if armed_for(npc, t)]
     if shooters:
         focus = closest(shooters, plan)
         attack(
@@ -134,7 +132,6 @@ def worker(plan: Plan, facts: Facts, rng: Random) -> None:
     obj = plan.npc.object or "its object"
     if asked(plan, facts.object_band, "object_band"):
         return
-    get_up(plan)
     if engaged(plan):
         return
     away = facts.object_band
@@ -158,11 +155,11 @@ def patrol(plan: Plan, facts: Facts, rng: Random) -> None:
     waypoint = route[npc.next_waypoint % len(route)]
     if asked(plan, facts.waypoint_band, "waypoint_band"):
         return
-    get_up(plan)
     if engaged(plan):
         return
     away = facts.waypoint_band
     if away == "arms_length" and len(route) > 1:
+        plan.advance = True  # Z-PATROL-ROUTE: the next waypoint is its goal from now on
         waypoint = route[(npc.next_waypoint + 1) % len(route)]
         plan.notes.append(
             f"{npc.name} stands on {route[npc.next_waypoint % len(route)]}: it heads for {waypoint}."
@@ -195,5 +192,6 @@ def decide(npc: Npc, house: ZoneHouse, targets: list[Target], facts: Facts, rng:
     if npc.broken:
         plan.notes.append(f"{npc.name} is broken ({', '.join(npc.broken_by())}) and takes no action.")
         return plan
+    ready(plan)  # Z-PRONE, Z-PICK-UP: once, before its role decides
     ROLES[npc.role](plan, facts, rng)
     return plan

@@ -4,7 +4,7 @@ its stateless rules API under /api/rulesets/zone (api.md § Rulesets)."""
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
@@ -12,7 +12,16 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app.rulesets.zone.brain import Facts, Target
 from app.rulesets.zone.commands import CharacterSheet, NpcSheet
-from app.rulesets.zone.dice import MAX_POOL, MAX_PUSHES, pool_odds
+from app.rulesets.zone.dice import (
+    MAX_POOL,
+    MAX_PUSHES,
+    PoolRoll,
+    die_success,
+    odds_of,
+    policy_distribution,
+    pool_odds,
+    rerolled_count,
+)
 from app.rulesets.zone.models import BAND_NAMES, BANDS, Character, Npc, ZoneHouse, ZoneState
 from app.rulesets.zone.roles import decide
 from app.web import view
@@ -46,14 +55,24 @@ def attack_dice(npc: Npc, name: str, aimed: bool, house: ZoneHouse) -> int:
 
 
 def npc_pushes(npc: Npc, name: str, house: ZoneHouse) -> int:
-    """Z-PUSH-CHOICE / Z-FULL-AUTO: how many re-rolls the NPC may make (for p_success, pushing
-    only when it has no success is the same as pushing always)."""
+    """Z-PUSH-CHOICE / Z-FULL-AUTO: how many re-rolls the NPC may make: one, or with full automatic
+    fire one per bullet left after the shot (none with its last bullet: a push costs a bullet)."""
     if house.npc_push == "never":
         return 0
     gun = npc.gun
     if name == "shoot" and gun is not None and gun.full_auto:
-        return max(1, min(MAX_PUSHES, gun.bullets - 1))
+        return max(0, min(MAX_PUSHES, gun.bullets - 1))
     return 1
+
+
+def npc_odds(npc: Npc, name: str, aimed: bool, house: ZoneHouse) -> dict[str, Any]:
+    """The exact odds of an NPC's attack as it will really be rolled: pushed by the house policy
+    (Z-PUSH-CHOICE: by default only a roll with no success), full auto again and again while it has
+    no success and bullets last (Z-FULL-AUTO)."""
+    dice, pushes = attack_dice(npc, name, aimed, house), npc_pushes(npc, name, house)
+    again = name == "shoot" and npc.gun is not None and npc.gun.full_auto
+    exact = policy_distribution(dice, house.success_faces, house.npc_push, pushes, again)
+    return {**odds_of(exact, pushes), "policy": house.npc_push}
 
 
 def card_odds(state: ZoneState) -> dict[str, dict[str, Any]]:
@@ -65,17 +84,34 @@ def card_odds(state: ZoneState) -> dict[str, dict[str, Any]]:
         if npc is None or attack is None:
             continue
         aimed = any(a.name == "aim" for a in decision.actions)
-        dice = attack_dice(npc, attack.name, aimed, state.house)
-        odds[npc.id] = pool_odds(dice, state.house.success_faces, npc_pushes(npc, attack.name, state.house))
+        odds[npc.id] = npc_odds(npc, attack.name, aimed, state.house)
     return odds
+
+
+def pushable(state: ZoneState) -> list[dict[str, Any]]:
+    """Z-PUSH-AFTER: each Character's roll this round that may still be pushed, as the page shows it
+    before the Push button: the faces, what a push re-rolls, what it risks, its chance of more."""
+    faces = state.house.success_faces
+    out = []
+    for c in state.characters:
+        last, target = c.last_roll, state.bot(c.last_roll.npc_id) if c.last_roll else None
+        if last is None or target is None:
+            continue
+        pool = PoolRoll(tuple(tuple(r) for r in last.rolls), tuple(faces), last.by)
+        again = rerolled_count(pool)
+        p_more = float(1 - (1 - die_success(faces)) ** again)
+        out.append({"character": c, "target": target, "pool": pool, "again": again, "p_more": p_more})
+    return out
 
 
 def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
     state: ZoneState = ctx["state"]
     waiting = [n for n in state.npcs if state.decision(n.id) is None and not n.broken]
-    return {"card_odds": card_odds(state), "waiting_npcs": waiting,
+    return {"card_odds": card_odds(state), "waiting_npcs": waiting, "pushable": pushable(state),
             "living": [c for c in state.characters if not c.dead],
-            "news": ctx["step"] if ctx["step"].seq > 0 else None}
+            "news": ctx["step"] if ctx["step"].seq > 0 else None,
+            # the add form just used stays open for the next one (a roster is built in a row)
+            "adding": ctx["step"].kind if ctx["step"].kind in ("add_character", "add_npc") else None}
 
 
 # --- the page's forms ----------------------------------------------------------------------
@@ -89,15 +125,64 @@ def unreported_facts_dropped(items: list[tuple[str, str]]) -> list[tuple[str, st
 
 
 def typed_faces(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Entered dice typed as "6 3 1": `_faces` becomes `faces[]`, `_push_N` `pushes.N[]` (Z-DICE)."""
+    """Entered dice typed as "6 3 1": `_faces` becomes `faces[]`, `_push_N` `pushes.N[]` (Z-DICE);
+    `_pushes` holds every push, "/" between them ("3 4 / 2 6": full auto pushes again, Z-FULL-AUTO)."""
     out = list(items)
     for name, value in items:
+        if name == "_pushes":
+            for i, one in enumerate(p for p in value.replace("|", "/").split("/")[:30] if p.strip()):
+                out += [(f"pushes.{i}[]", face) for face in one.replace(",", " ").split()[:60]]
         target = "faces[]" if name == "_faces" else None
         if name.startswith("_push_"):
             target = f"pushes.{name.removeprefix('_push_')}[]"
         if target is not None:
             out += [(target, face) for face in value.replace(",", " ").split()[:60]]
     return out
+
+
+# Starting sheets for NPCs (issue 19): a Year Zero table's usual opponents, one pick on the form.
+# Only what the player left at the form's default is filled; anything typed stays.
+SHEETS: dict[str, tuple[str, dict[str, str]]] = {
+    "brawler": ("Brawler: Fight 4, scrap spear (damage 2, Near)", {
+        "npc.fight": "4", "npc.melee.name": "Scrap spear", "npc.melee.damage": "2",
+        "npc.melee.reach": "near"}),
+    "rifle": ("Guard: Shoot 3, rifle (damage 2, Long, 6 bullets)", {
+        "npc.shoot": "3", "npc.gun.name": "Rifle", "npc.gun.damage": "2", "npc.gun.reach": "long",
+        "npc.gun.bullets": "6"}),
+    "smg": ("Raider: Shoot 3, submachine gun (damage 1, Short, full auto, 10 bullets)", {
+        "npc.shoot": "3", "npc.gun.name": "Submachine gun", "npc.gun.damage": "1", "npc.gun.reach": "short",
+        "npc.gun.bullets": "10", "npc.gun.full_auto": "true"}),
+    "scavenger": ("Scavenger: Fight 2, club (damage 1)", {"npc.fight": "2", "npc.melee.name": "Club"}),
+}
+FORM_DEFAULTS = {"npc.fight": "3", "npc.shoot": "0", "npc.melee.name": "Fists", "npc.melee.damage": "1",
+                 "npc.melee.reach": "arms_length"}
+templates.env.globals.update(ZONE_SHEETS=SHEETS)
+
+
+def with_sheet(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`_sheet`: the chosen starting sheet fills the fields left blank or at the form's default."""
+    chosen = SHEETS.get(dict(items).get("_sheet", ""))
+    if chosen is None:
+        return items
+    sheet = chosen[1]
+    kept = [(n, v) for n, v in items
+            if not (n in sheet and (not v.strip() or v.strip() == FORM_DEFAULTS.get(n)))]
+    told = {n for n, _ in kept}
+    return kept + [(n, v) for n, v in sheet.items() if n not in told]
+
+
+ATTACK_DEFAULTS = {"pool": "4", "weapon_damage": "1"}  # the attack form's prefilled values
+
+
+def picked_weapon(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`_weapon` = "c1:0": that Character attacks with the first weapon of its sheet; the dice and
+    damage the form left at their defaults come from the sheet (Z-CLOSE, Z-SHOOT)."""
+    who, _, index = dict(items).get("_weapon", "").partition(":")
+    if not who or not index.isdigit():
+        return items
+    kept = [(n, v) for n, v in items if n not in ("character_id", "kind")
+            and not (n in ATTACK_DEFAULTS and v.strip() in ("", ATTACK_DEFAULTS[n]))]
+    return [*kept, ("character_id", who), ("weapon", index)]
 
 
 @router.post("/g/{token}/zone/{panel}", response_class=HTMLResponse)
@@ -108,7 +193,7 @@ async def zone_command(request: Request, panel: str, opened: EditDep, session: S
 
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    data = form_to_body(typed_faces(unreported_facts_dropped(items)))
+    data = form_to_body(typed_faces(unreported_facts_dropped(picked_weapon(with_sheet(items)))))
     main = panel if panel in ("roster", "turn") else "turn"
     return run(request, opened, session, data, int_or_none(form.get("seen")), main=main, form=form,
                expect=expect_of(form.get("expect")))
@@ -123,6 +208,9 @@ class OddsRequest(BaseModel):
     push: bool = False
     pushes: int | None = Field(default=None, ge=0, le=MAX_PUSHES)  # full auto: re-rolls (Z-FULL-AUTO)
     success_faces: list[int] = Field(default_factory=lambda: [6], min_length=1, max_length=5)
+    # Z-PUSH-CHOICE: the odds as an NPC under this policy rolls (`pushes` > 1: full auto, again
+    # while it has no success); without it, `push` re-rolls unconditionally as before
+    policy: Literal["never", "no_success", "always"] | None = None
 
     @field_validator("success_faces")
     @classmethod
@@ -137,6 +225,9 @@ def odds(body: OddsRequest) -> dict[str, Any]:
     """Z-DICE, Z-PUSH: exact odds of a pool; `push` re-rolls once every die showing neither a
     success nor a 1; `pushes` (full auto) that many times."""
     pushes = body.pushes if body.pushes is not None else int(body.push)
+    if body.policy is not None:
+        exact = policy_distribution(body.dice, body.success_faces, body.policy, pushes, pushes > 1)
+        return {**odds_of(exact, pushes), "push": body.push, "policy": body.policy}
     return {**pool_odds(body.dice, body.success_faces, pushes), "push": body.push}
 
 
@@ -170,7 +261,6 @@ def activation(body: ActivationRequest) -> dict[str, Any]:
     for a in actions:
         if a["name"] in ("fight", "shoot"):
             aimed = any(b["name"] == "aim" for b in actions)
-            dice = attack_dice(npc, a["name"], aimed, body.house)
-            a["odds"] = pool_odds(dice, body.house.success_faces, npc_pushes(npc, a["name"], body.house))
+            a["odds"] = npc_odds(npc, a["name"], aimed, body.house)
     return {"actions": actions, "ties": plan.ties, "notes": plan.notes, "needs": plan.needs}
 
