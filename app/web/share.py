@@ -26,12 +26,13 @@ from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
 api_router = APIRouter(prefix="/api/games", tags=["games"])
+watch_guard = APIRouter(include_in_schema=False)  # last of all: see watch_path_changes_nothing
 
 Which = Literal["play", "watch"]
 
 
 def install(app: FastAPI) -> None:
-    for r in (router, api_router, live_routes.router, exchange.router, exchange.api_router):
+    for r in (router, api_router, live_routes.router, exchange.router, exchange.api_router, watch_guard):
         app.include_router(r)
     app.add_exception_handler(games.Conflict, live_routes.conflict_answer)
     install_access_log_filter()
@@ -86,12 +87,15 @@ def regenerate_link(request: Request, which: Which, opened: EditDep, session: Se
     return RedirectResponse(f"/g/{game.edit_token}", 303)
 
 
-@router.api_route("/v/{token}", methods=["POST", "PUT", "PATCH", "DELETE"])
-@router.api_route("/v/{token}/{rest:path}", methods=["POST", "PUT", "PATCH", "DELETE"])
-def watch_path_changes_nothing(opened: OpenedDep) -> None:
+@watch_guard.api_route("/v/{token}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"])
+@watch_guard.api_route("/v/{token}/{rest:path}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"])
+def watch_path_changes_nothing(request: Request, opened: OpenedDep) -> None:
     """Every change sent to a watch path answers 403 with its reason, as on the play paths and the
     API (deps.edit_game), not 404 for want of a route; an unknown token still answers 404 (issue 18).
-    No write route lives under /v/, so this shadows none."""
+    Installed after every other router, so it shadows no route; a read of a path no route serves
+    stays 404 (a 405 would come from the write methods alone matching the path)."""
+    if request.method in ("GET", "HEAD"):
+        raise HTTPException(404, "Not Found")
     raise HTTPException(403, "This is a watch link: it can follow the game but not change it.")
 
 
