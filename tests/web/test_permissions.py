@@ -120,3 +120,10 @@ def test_every_change_sent_to_a_watch_path_answers_403_as_the_readme_says(client
     assert r.status_code == 403 and "watch link" in r.text
     assert snapshot(client, game["edit_token"]) == before
     assert client.request(method, path.format(token="A" * 32), follow_redirects=False).status_code == 404
+
+
+def test_a_read_of_a_watch_path_no_route_serves_is_404_not_405(client):
+    """The 403 guard for changes on watch paths must not turn a read of an unknown path into a 405."""
+    game = client.post("/api/games", json={"name": "Night shift"}).json()
+    assert client.get(f"/v/{game['view_token']}/no-such-page").status_code == 404
+    assert client.post(f"/v/{game['view_token']}/no-such-page").status_code == 403
