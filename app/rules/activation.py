@@ -57,6 +57,7 @@ def activate(bot: Activator, characters: Sequence[Seen], directive: Directive,
         return Activation(bot.name, (), (), notes=(why,),
                           empty=(EmptySlot(1, why, "R-GLITCH"), EmptySlot(2, why, "R-GLITCH")))
     plan = Plan(bot, characters)
+    plan.choice = directive.tie_choice
     role = bot.role
     if role == "hunter":
         roles.hunter(plan, directive, rng)

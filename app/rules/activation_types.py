@@ -52,6 +52,7 @@ class Directive:
     # distance to it, asked only then (without it the activation answers `needs`, never guesses).
     next_waypoint: str | None = None
     next_waypoint_distance: float | None = None
+    tie_choice: str | None = None  # R-TIE-CHOICE: the Character the player picks among tied ones
 
 
 @dataclass(frozen=True, slots=True)

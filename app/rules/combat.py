@@ -34,6 +34,11 @@ def _attacking_side(npc_points: int, character_points: int, decided_by: Side | N
     return "character" if character_points > npc_points else "npc"
 
 
+def points_clause(npc_points: int, character_points: int) -> str:
+    """R-CMB-WHO by points alone, as a clause: "more points, 60 to 45"."""
+    return _why(npc_points, character_points, None)
+
+
 def _why(npc_points: int, character_points: int, decided_by: Side | None) -> str:
     """The R-CMB-WHO clause of a reason: why this side attacks."""
     if decided_by is not None:
@@ -125,6 +130,7 @@ def resolve_melee(
     marked_target: bool = False,
     push_on_damage: bool = True,
     counter_rule: CounterRule = "higher_wins",
+    why: str | None = None,
 ) -> MeleeResult:
     """One engagement, seed 001 § Phase 3.
 
@@ -135,10 +141,11 @@ def resolve_melee(
     Marked Target (R-MARKED-TARGET). Distracted dice belong in the pool before rolling
     (`attack_pool_against`). `push_on_damage` (house, R-CMB-PUSH): the loser of a winning attack
     is pushed back as well as damaged. `counter_rule` (house, R-CMB-COUNTER): how a counter-attack
-    compares the two Melee totals.
+    compares the two Melee totals. `why`: the R-CMB-WHO clause when the turn engine knows better
+    (a rebooted bot, no Attack action left, the player's choice).
     """
     side = _attacking_side(npc.points, character.points, attacker)
-    why = _why(npc.points, character.points, attacker)
+    why = why or _why(npc.points, character.points, attacker)
     bonus = marked_target_bonus(marked, marked_target) if side == "npc" else 0
     if counter_attack and side != "npc":
         raise ValueError("only a Character attacked by the AI-Bot can counter-attack")
@@ -151,10 +158,22 @@ def resolve_melee(
         if counter_attack:  # R-CMB-COUNTER "melee_as_defense": its Melee only stands in for Defense
             result = replace(result, counter_attack=True, reason=result.reason.replace(
                 "'s defense", "'s counter-attack Melee (standing in for its Defense)"))
+            if result.outcome == "tie":  # both sides attacked: seed 001 pushes the lower-point model
+                result = _counter_tie(result, npc, character)
     if push_on_damage and result.outcome == "damage":
         result = replace(result, damage_push_back=result.damage_to,
                          reason=result.reason[:-1] + f", and {result.damage_to} is pushed back.")
     return result
+
+
+def _counter_tie(result: MeleeResult, npc: Fighter, character: Fighter) -> MeleeResult:
+    """R-CMB-TIE: "if both sides attacked, push the lower-point model, or the player Character
+    when points tie" (seed 001), whatever the counter-attack rule compares."""
+    pushed = npc if npc.points < character.points else character
+    whom = "the lower-point model" if npc.points != character.points else "the Character, as points tie"
+    head = result.reason.split(": a tie")[0]
+    return replace(result, push_back=pushed.name,
+                   reason=f"{head}: a tie, so {pushed.name} ({whom}) is pushed back and takes no damage.")
 
 
 def _melee_result(

@@ -233,7 +233,10 @@ class GameState(Frozen):
     decisions: list[Decision] = Field(default_factory=list)  # this turn's activations, in order
     event: str | None = None  # the Event recorded this turn
     phase3_melee: bool = False  # Danger +1 already paid for melee this Phase 3 (R-CMB-DANGER)
-    engaged: list[str] = Field(default_factory=list)  # "bot_id:character_id" melees resolved this Phase 3
+    engaged: list[str] = Field(default_factory=list)  # "bot_id:character_id" melees settled this Phase 3
+    # "bot_id:character_id" pairs no longer in base contact (pushed back or reported apart): a shot
+    # at either no longer goes into their melee (R-CMB-TARGET-FACTS)
+    separated: list[str] = Field(default_factory=list)
     position_checks: dict[str, bool] = Field(default_factory=dict)  # bot id -> passed (R-END-CHECK)
     # how far an effect would have pushed Danger past the limit (R-DANGER-CAP)
     danger_excess: int = Field(default=0, ge=0, le=MAX_COUNT)

@@ -4,7 +4,7 @@
   set_activation_order  {bot_ids}                                   the player's order (R-ACT-ORDER)
   activate_bot          {bot_id, characters: [{character_id, distance, line_of_sight, base_contact}],
                          subject_distance?, object_distance?, object_contact?, waypoint_distance?,
-                         next_waypoint_distance?, direction?}
+                         next_waypoint_distance?, direction?, tie_choice?}
 
 Activation order is the player's plan, not a gate: any bot not yet activated may go next.
 """
@@ -97,6 +97,8 @@ class ActivateBot(Body):
     direction: int | None = Field(default=None, ge=1, le=8)  # Hunter's random move, else rolled
     # Instead of inches: the taps of questions.next_question (told.py); the decision they fix
     answers: Answers | None = None
+    # R-TIE-CHOICE: where Characters tie (closest, base contact with several) the player picks one
+    tie_choice: str | None = Field(default=None, max_length=80)
 
 
 def _directive(bot: Bot, body: ActivateBot) -> Directive:
@@ -111,6 +113,17 @@ def _directive(bot: Bot, body: ActivateBot) -> Directive:
                    object_distance=body.object_distance, object_contact=body.object_contact,
                    waypoint_distance=body.waypoint_distance, direction=body.direction,
                    next_waypoint_distance=body.next_waypoint_distance)
+
+
+def _tie_choice(names: dict[str, str], body: ActivateBot) -> str | None:
+    """R-TIE-CHOICE: the display name of the Character picked among tied ones (a reported one)."""
+    if body.tie_choice is None:
+        return None
+    picked = next((name for name, i in names.items() if i == body.tie_choice), None)
+    if picked is None:
+        raise Refused(f"tie_choice {body.tie_choice!r} is not a Character reported for this activation.",
+                      "R-TIE-CHOICE")
+    return picked
 
 
 def seen_names(state: GameState, body: ActivateBot) -> dict[str, str]:
@@ -140,7 +153,8 @@ def activate_bot(state: GameState, body: ActivateBot, rng: Random) -> tuple[Game
     facts = {s.character_id: s for s in body.characters}
     seen = [Seen(n, facts[i].distance, facts[i].line_of_sight, facts[i].base_contact)
             for n, i in names.items() if character_of(state, i).health > 0]  # out of action: not a target
-    result = _activate(bot, seen, _directive(bot, body), rng)
+    directive = replace(_directive(bot, body), tie_choice=_tie_choice(names, body))
+    result = _activate(bot, seen, directive, rng)
     if result.needs:  # R-ROLE-PATROL: standing on its waypoint, the next one's distance is asked
         raise Refused(" ".join(result.notes), f"R-ROLE-{bot.role.upper()}")
     return _apply(state, bot, result, names, body.characters)

@@ -39,7 +39,7 @@ def inches(x: float) -> str:
 
 class Plan:
     __slots__ = ("bot", "seen", "actions", "used", "notes", "ties", "approached", "moved", "moved_to",
-                 "loaded", "last", "why", "reached", "next_waypoint", "needs", "_touching")
+                 "loaded", "last", "why", "reached", "next_waypoint", "needs", "_touching", "choice")
 
     def __init__(self, bot: Activator, seen: Sequence[Seen]):
         self.bot = bot
@@ -58,6 +58,7 @@ class Plan:
         self.next_waypoint: str | None = None
         self.needs: list[str] = []  # facts the decision waits for: no action is decided
         self._touching: list[Seen] | None = None  # cached until the bot moves
+        self.choice: str | None = None  # R-TIE-CHOICE: the player's pick wherever Characters tie
 
     def add(self, action: str, target: str | None, move: float | None, reason: str, rule: str,
             fallback: bool = False, direction: int | None = None, condition: str | None = None) -> None:
@@ -96,10 +97,12 @@ class Plan:
 
 
 def closest(candidates: Sequence[Seen], plan: Plan) -> tuple[Seen, tuple[str, ...]]:
-    """The closest; equal distances are the player's choice: list them, take the first (R-ROLE-HUNTER)."""
+    """The closest; equal distances are the player's choice (R-TIE-CHOICE): list them, take the
+    one the player picked, else the first (R-ROLE-HUNTER)."""
     best = min(plan.now(c) for c in candidates)
     tied = [c for c in candidates if plan.now(c) == best]
-    return tied[0], (tuple(c.name for c in tied) if len(tied) > 1 else ())
+    chosen = next((c for c in tied if c.name == plan.choice), tied[0])
+    return chosen, (tuple(c.name for c in tied) if len(tied) > 1 else ())
 
 
 def pick(candidates: Sequence[Seen], plan: Plan, focus: Seen | None = None) -> Seen:

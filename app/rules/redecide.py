@@ -1,13 +1,15 @@
 """Phase 3 re-decision: seed 001 § Resolve eligible fallback actions, "Use remaining actions in a
-different family where legal. If no legal or logical unused family remains, the stated 50% Walk
-fallback Maneuver is available."
+different family where legal. ... Movement and combat still belong to their respective phases".
 
-  redecide  {bot_id, slot, action: scan|reload|fallback, character_id?, line_of_sight, in_zone}
+  redecide  {bot_id, slot, action: scan|reload|interact|fallback, character_id?, line_of_sight,
+             in_zone, object?, object_contact}
 
 A decided action that became impossible when it came to resolve (a Shoot with no line of sight
-after all: R-ACT-FACTS), or an open slot, becomes another legal action in an unused family: a Scan
-of a Character the player sees in line of sight and zone, a Reload of an empty weapon; else the
-fallback half-Walk. The player reports the facts; the app checks the families and the rest.
+after all: R-ACT-FACTS, or at a Character now out of action: R-CMB-TARGET-FACTS), or an open slot,
+becomes another legal action in an unused family: a Scan of a Character the player sees in line
+of sight and zone, a Reload of an empty weapon, an Interact with an object in base contact.
+R-PHASE-MOVE: never a movement in Phase 3, so `fallback` (the 50% Walk) is refused here: the slot
+stays empty with its reason (the fallback Maneuver is decided in Phase 2, as the activation does).
 """
 
 from __future__ import annotations
@@ -22,16 +24,18 @@ from app.rules.models import Bot, DecidedAction, GameState
 from app.rules.play import Result, add_marked, bot_of, character_of, offline, replace, require_play
 from app.rules.slots import family_used, put_action
 
-FAMILY = {"scan": "scan", "reload": "interact", "fallback": "maneuver"}
+FAMILY = {"scan": "scan", "reload": "interact", "interact": "interact", "fallback": "maneuver"}
 
 
 class Redecide(Body):
     bot_id: str
     slot: int = Field(ge=1, le=2)
-    action: Literal["scan", "reload", "fallback"]
+    action: Literal["scan", "reload", "interact", "fallback"]  # fallback: refused (R-PHASE-MOVE)
     character_id: str | None = None  # the Scan's Character
     line_of_sight: bool = False  # the Scan's facts, reported now (R-SCAN, R-LOS)
     in_zone: bool = False
+    object: str | None = Field(default=None, min_length=1, max_length=80)  # the Interact's object
+    object_contact: bool = False  # the Interact's fact: the bot is in base contact with it
 
 
 def _slot_to_use(state: GameState, bot: Bot, body: Redecide) -> None:
@@ -76,18 +80,28 @@ def _reload(state: GameState, bot: Bot, body: Redecide) -> tuple[GameState, Deci
     return state, action, [Entry(f"{bot.name} reloads: no longer out of ammo.", "R-ACT-TWO")]
 
 
+def _interact(state: GameState, bot: Bot, body: Redecide) -> tuple[GameState, DecidedAction, list[Entry]]:
+    """An Interact (open/close, activate, search) with an object the bot is in base contact with."""
+    name = body.object or bot.object
+    if not name:
+        raise Refused("Name the object the bot Interacts with.", "R-PHASE-MOVE")
+    if not body.object_contact:
+        raise Refused(f"An Interact needs {bot.name} in base contact with {name}; it cannot move there in "
+                      "Phase 3 (movement belongs to Phase 2).", "R-PHASE-MOVE")
+    action = DecidedAction(slot=body.slot, family="interact", action="activate", phase=3, target=name,
+                           rule="R-PHASE-MOVE", status="done",
+                           reason=f"Re-decided in Phase 3: {bot.name} is in base contact with {name}.")
+    return state, action, [Entry(f"{bot.name} interacts with {name}.", "R-PHASE-MOVE")]
+
+
 def _fallback(state: GameState, bot: Bot, body: Redecide) -> tuple[GameState, DecidedAction, list[Entry]]:
-    """R-ACT-FALLBACK: a Walk at 50% of Walk; under Full Throttle a complete Run (R-GLITCH)."""
-    gait, move = ("run", bot.run) if bot.full_throttle else ("walk", bot.walk / 2)
-    action = DecidedAction(slot=body.slot, family="maneuver", action=gait, phase=3, move=move, fallback=True,
-                           rule="R-ACT-FALLBACK", status="done",
-                           reason="Re-decided in Phase 3: no legal or logical action in an unused family.")
-    text = (f"{bot.name} takes the fallback: {gait} {move:g}\" on toward its Primary Directive's goal; "
-            "move it on the table.")
-    return state, action, [Entry(text, "R-ACT-FALLBACK")]
+    """R-PHASE-MOVE: the 50% Walk fallback is a movement, and movement belongs to Phase 2."""
+    raise Refused(f"No movement in Phase 3: {bot.name}'s slot {body.slot} may become a Scan, a Reload or an "
+                  "Interact where legal, else it stays empty (seed 001: \"Movement and combat still belong "
+                  "to their respective phases\").", "R-PHASE-MOVE")
 
 
-BUILD = {"scan": _scan, "reload": _reload, "fallback": _fallback}
+BUILD = {"scan": _scan, "reload": _reload, "interact": _interact, "fallback": _fallback}
 
 
 @command("redecide", Redecide)

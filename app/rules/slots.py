@@ -59,12 +59,7 @@ def open_slot(state: GameState, bot_id: str, family: str) -> int | None:
 
 
 def open_engagements(state: GameState) -> list[tuple[Bot, Character]]:
-    """R-CMB-ORDER: decided melees not yet resolved nor separated, between models still in the
-    fight. Every AI-Bot Shoot waits for them (seed 001 "AFTER MELEE")."""
-    found = []
-    for bot_id, action in state.pending_actions():
-        bot = state.bot(bot_id)
-        target = state.character(action.target_id or "")
-        if action.action == "melee" and bot and target and bot.health > 0 and target.health > 0:
-            found.append((bot, target))
-    return found
+    """R-CMB-GANGUP: engagements, decided or not, not yet fought nor separated (engagements.py)."""
+    from app.rules.engagements import open_engagements as waiting  # engagements imports this module
+
+    return waiting(state)

@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import Field
 
-from app.rules import glitches, hacking, phase1, phase2, phase3, phase4, redecide  # noqa: F401  (register)
+from app.rules import bot_shoot, glitches, hacking, phase1, phase2, phase3, phase4, redecide  # noqa: F401  (register)
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.models import MAX_TURN, PHASE_NAMES, Character, GameState
 from app.rules.play import Result, add_danger, model_of, replace, require_play
@@ -44,7 +44,8 @@ def next_phase(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, 
         raise Refused("Phase 4 is the last phase: answer the position checks and use end_turn.")
     entries = _leaving(state)
     phase = state.phase + 1
-    state = state.model_copy(update={"phase": phase, "phase3_melee": False, "engaged": []})
+    state = state.model_copy(update={"phase": phase, "phase3_melee": False, "engaged": [],
+                                    "separated": []})
     return state, [*entries, Entry(f"Turn {state.turn}, Phase {phase}: {PHASE_NAMES[phase]}.")]
 
 
@@ -75,7 +76,7 @@ def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, li
         entries += said
     bots = [glitches.end_of_turn(b, state.turn) for b in state.bots]  # R-GLITCH-REBOOT
     update = {"characters": characters, "bots": bots, "decisions": [], "event": None, "phase3_melee": False,
-              "engaged": [], "position_checks": {}}
+              "engaged": [], "separated": [], "position_checks": {}}
     if state.status == "final_turn":
         entries.append(Entry(f"Turn {state.turn} is over and Danger stands at the limit: the game ends.",
                              "R-DANGER"))

@@ -287,13 +287,14 @@ def test_R_ACT_FALLBACK_a_re_decision_must_be_legal(command, why):
     assert why in refused(phase3(decisions=SHOT_AFTER_A_WALK), body).reason
 
 
-def test_R_ACT_FALLBACK_a_scan_already_used_leaves_reload_or_the_fallback():
+def test_R_ACT_FALLBACK_a_scan_already_used_leaves_reload_but_never_a_phase_3_walk():
+    """R-PHASE-MOVE (third reading), seed 001: "Movement and combat still belong to their
+    respective phases"."""
     decisions = [decided("hunter", ("scan", "scan", "ada"), ("attack", "shoot", "ada"))]
     state = phase3(ADA, HUNTER.model_copy(update={"out_of_ammo": True}), decisions=decisions)
     assert "one per family" in refused(state, {"type": "redecide", "bot_id": "hunter", "slot": 2, "action": "scan",
                                                "character_id": "ada", "line_of_sight": True, "in_zone": True}).reason
     reloaded, _ = run(state, {"type": "redecide", "bot_id": "hunter", "slot": 2, "action": "reload"})
     assert not reloaded.bot("hunter").out_of_ammo
-    walked, log = run(state, {"type": "redecide", "bot_id": "hunter", "slot": 2, "action": "fallback"})
-    action = walked.decision("hunter").actions[1]
-    assert (action.action, action.move, action.fallback) == ("walk", 2, True)
+    no_walk = refused(state, {"type": "redecide", "bot_id": "hunter", "slot": 2, "action": "fallback"})
+    assert no_walk.rule == "R-PHASE-MOVE" and "No movement in Phase 3" in no_walk.reason

@@ -308,7 +308,7 @@ def test_R_GLITCH_REBOOT_a_bot_whose_activation_a_reboot_took_cannot_defend_in_m
     state = state.model_copy(update={"decisions": [Decision(bot_id="hunter", turn=1, rebooted=True)]})
     state, log = run(state, melee_cmd(npc=3, ch=1))
     assert state.bot("hunter").health == HUNTER.health - 1 and "R-GLITCH-REBOOT" in rules(log)
-    refused(phase3(ADA, REBOOTING), melee_cmd())  # nor attack (R-GLITCH)
+    refused(phase3(ADA, REBOOTING), melee_cmd() | {"attacker": "npc"})  # nor attack (R-CMB-WHO)
 
 
 def test_R_GLITCH_REBOOT_a_bot_that_is_not_rebooted_defends():

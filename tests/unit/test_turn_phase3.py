@@ -211,9 +211,10 @@ def test_a_removed_bot_leaves_the_phase_3_list():
 
 
 def test_R_GLITCH_a_bot_rebooted_this_turn_cannot_attack_in_melee():
+    """R-CMB-WHO (third reading): a rebooted bot never attacks; naming it as attacker is refused."""
     rebooted = Decision(bot_id="hunter", turn=1, rebooted=True)
     assert "rebooted" in refused(phase3(decisions=[rebooted]), {"type": "resolve_melee", "bot_id": "hunter",
-                                                                 "character_id": "ada"}).reason
+                                                                 "character_id": "ada", "attacker": "npc"}).reason
     state, _ = melee(phase3(decisions=[rebooted]), attacker="character",
                      rolls={"npc": hits(0), "character": hits(2)})
     assert state.bot("hunter").health < 4
