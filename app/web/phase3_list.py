@@ -10,16 +10,17 @@ judge (every button posts an engine command); this only decides what the page sh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, get_args
+from typing import Any
 
 from sqlmodel import Session, col, select
 
 from app import games
 from app.rules.combat import who_attacks
+from app.rules.engagements import contacts, in_melee_with, open_engagements, who_attacks_here
 from app.rules.models import Bot, Character, DecidedAction, GameState
+from app.rules.phase3_agenda import redecisions as agenda_redecisions
 from app.rules.play import offline
-from app.rules.redecide import Redecide
-from app.rules.slots import family_used, open_slot, taken
+from app.rules.slots import open_slot, taken
 from app.tables import Step
 
 
@@ -35,6 +36,7 @@ class Card:
     attacker: str = ""  # engagements: the preset, "npc" or "character"
     why: str = ""  # why that side attacks
     rule: str = ""
+    choices: tuple[str, ...] = ("npc", "character")  # the sides the player may name
     result: list[dict[str, Any]] | None = None  # the entries of the step that settled it
     gone: str = ""  # why it cannot happen any more ("Ada is out of action")
     redecide: list[str] = field(default_factory=list)  # the slot's legal re-decisions
@@ -80,62 +82,51 @@ def phase_results(session: Session, game_id: int) -> dict[tuple, list[dict[str, 
 
 
 def contact_pairs(state: GameState) -> list[tuple[Bot, Character, DecidedAction | None]]:
-    """Every bot-Character pair in base contact this turn: decided Melees first, in activation
-    order, then the contacts each activation reported (a gang-up's other Character, a rebooted
-    bot's contact), then pairs resolved from the manual form."""
-    pairs: dict[tuple[str, str], DecidedAction | None] = {}
+    """Every bot-Character pair in base contact this turn, in the engine's order (decided Melees
+    first, then the contacts each activation reported: engagements.contacts), then the pairs
+    it no longer lists because a model went out of action: a decided Melee (its card offers to
+    re-decide) and a pair fought this phase (its card shows the result)."""
+    keys = [(b.id, c.id) for b, c in contacts(state)]
+    decided: dict[tuple[str, str], DecidedAction] = {}
     for d in state.decisions:
         for a in d.actions:
             if a.action == "melee" and a.target_id and not a.free:
-                pairs.setdefault((d.bot_id, a.target_id), a)
-    for d in state.decisions:
-        for seen in d.seen:
-            if seen.base_contact:
-                pairs.setdefault((d.bot_id, seen.character_id), None)
-    for key in state.engaged:
-        bot_id, _, character_id = key.partition(":")
-        pairs.setdefault((bot_id, character_id), None)
+                decided.setdefault((d.bot_id, a.target_id), a)
+    later = [*decided, *(tuple(k.partition(":")[::2]) for k in [*state.engaged, *state.separated])]
     found = []
-    for (bot_id, character_id), action in pairs.items():
+    for bot_id, character_id in dict.fromkeys([*keys, *later]):
         bot, character = state.bot(bot_id), state.character(character_id)
         if bot is not None and character is not None:
-            found.append((bot, character, action))
+            found.append((bot, character, decided.get((bot_id, character_id))))
     return found
 
 
-def preset_attacker(state: GameState, bot: Bot, character: Character,
-                    action: DecidedAction | None) -> tuple[str, str, str]:
-    """Who attacks unless the player changes it, why, and the rule (R-CMB-WHO, R-CMB-GANGUP,
-    R-CMB-NOACTION, R-GLITCH-REBOOT)."""
-    side, why = who_attacks(bot.points, character.points)
-    if offline(state, bot):
-        return ("character", f"{bot.name} is rebooted: it cannot attack and rolls no Defense.",
-                "R-GLITCH-REBOOT")
-    if action is None and side == "npc":
-        other = next((a for a in _melees(state, bot) if a.target_id != character.id), None)
-        if other is not None:
-            return ("character", f"Gang-up: {bot.name}'s one Attack action is for {other.target}; "
-                    "here it only Defends.", "R-CMB-GANGUP")
-        if open_slot(state, bot.id, "attack") is None:
-            return "character", f"{bot.name} has no Attack action left: it only Defends.", "R-CMB-NOACTION"
-    return side, why, "R-CMB-WHO"
-
-
-def _melees(state: GameState, bot: Bot) -> list[DecidedAction]:
-    decision = state.decision(bot.id)
-    actions = decision.actions if decision else []
-    return [a for a in actions if a.action == "melee" and a.status != "skipped"]
+def preset_attacker(state: GameState, bot: Bot, character: Character) -> tuple[str, str, str, tuple]:
+    """Who attacks unless the player changes it, why, the rule and the sides the player may name
+    (the engine's reading: engagements.who_attacks_here; R-CMB-WHO, R-CMB-GANGUP, R-CMB-NOACTION,
+    R-GLITCH-REBOOT)."""
+    who = who_attacks_here(state, bot, character)
+    rule = "R-CMB-WHO"
+    if who.choices == ("character",):
+        rule = "R-GLITCH-REBOOT" if offline(state, bot) else "R-CMB-NOACTION"
+    elif who.side == "character" and bot.points > character.points:
+        rule = "R-CMB-GANGUP"
+    side, why = who_attacks(bot.points, character.points)  # the points default, in the combat rules' words
+    if who.side != side or rule != "R-CMB-WHO":
+        why = f"{who.why[:1].upper()}{who.why[1:]}."
+    return who.side, why, rule, tuple(who.choices)
 
 
 def engagement_cards(state: GameState, results: dict[tuple, list]) -> list[Card]:
     cards = []
     for bot, character, action in contact_pairs(state):
-        side, why, rule = preset_attacker(state, bot, character, action)
+        side, why, rule, choices = preset_attacker(state, bot, character)
         fid = f"melee-{bot.id}" if action is not None else f"melee-{bot.id}-{character.id}"
         card = Card("engagement", f"engagement-{bot.id}-{character.id}", fid, bot, character, action,
-                    action.slot if action else None, side, why, rule,
+                    action.slot if action else None, side, why, rule, choices=choices,
                     result=results.get(("melee", bot.id, character.id)))
-        settled = card.result is not None or (action is not None and action.status != "pending")
+        settled = (card.result is not None or (action is not None and action.status != "pending")
+                   or f"{bot.id}:{character.id}" in [*state.engaged, *state.separated])
         if not settled:
             down = [m.name for m in (bot, character) if m.health <= 0]
             verb = "is" if len(down) == 1 else "are"
@@ -148,23 +139,11 @@ def engagement_cards(state: GameState, results: dict[tuple, list]) -> list[Card]
     return cards
 
 
-def open_pairs(cards: list[Card]) -> list[tuple[Bot, Character]]:
-    """R-CMB-GANGUP: AI-Bot shots wait until every engagement, decided or not, is settled."""
-    return [(c.bot, c.character) for c in cards
-            if c.kind == "engagement" and c.result is None and not c.gone and c.character is not None]
-
-
-def still_in_melee(cards: list[Card], target_id: str) -> list[str]:
-    """Models still in base contact with the target: its engagements not pushed apart nor ended."""
-    found = []
-    for c in cards:
-        if c.kind != "engagement" or c.character is None or c.character.id != target_id or c.gone:
-            continue
-        said = " ".join(str(e.get("text", "")).lower() for e in (c.result or []))
-        apart = "push back" in said or "no longer in base contact" in said
-        if not apart and c.bot.health > 0:
-            found.append(c.bot.id)
-    return found
+def still_in_melee(state: GameState, target_id: str) -> list[str]:
+    """The bots still in base contact with the target (engagements.in_melee_with): a shot at it
+    goes into a melee and the Black Die target check is rolled (R-CMB-TARGET-FACTS)."""
+    target = state.character(target_id)
+    return [b.id for b in in_melee_with(state, target)] if target is not None else []
 
 
 # --- shots, open slots, other actions --------------------------------------------------------
@@ -175,16 +154,11 @@ def armed(bot: Bot) -> bool:
 
 
 def redecisions(state: GameState, bot: Bot, slot: int) -> list[str]:
-    """R-PHASE-MOVE: the legal re-decisions of an open slot in Phase 3 (never a move): Scan while
-    the Scan family is unused, Reload when out of ammo, Interact, where the engine offers them."""
+    """R-PHASE-MOVE: the legal re-decisions of an open slot in Phase 3, never a move (the engine's
+    reading: phase3_agenda.redecisions); a rebooted or destroyed bot has none."""
     if offline(state, bot) or bot.health <= 0:
         return []
-    offered = get_args(Redecide.model_fields["action"].annotation)
-    interact_free = not family_used(state, bot.id, "interact", but=slot)
-    legal = {"scan": not family_used(state, bot.id, "scan", but=slot),
-             "reload": interact_free and armed(bot) and bot.out_of_ammo,
-             "interact": interact_free}
-    return [a for a in ("scan", "reload", "interact") if a in offered and legal[a]]
+    return list(agenda_redecisions(state, bot, slot)[0])
 
 
 def shot_cards(state: GameState, results: dict[tuple, list]) -> list[Card]:
@@ -243,11 +217,10 @@ def phase3_list(state: GameState, results: dict[tuple, list]) -> dict[str, Any]:
     shots = shot_cards(state, results)
     covered = {(c.bot.id, c.slot) for c in engagements + shots if c.slot is not None}
     return {"cards": engagements + shots + slot_cards(state, results, covered),
-            "held": open_pairs(engagements), "engagement_cards": engagements}
+            "held": open_engagements(state)}
 
 
 def preset_card(state: GameState, bot: Bot, character: Character) -> Card:
     """The preset of one pair, as its card has it (for the odds fragment)."""
-    action = next((a for b, c, a in contact_pairs(state) if b.id == bot.id and c.id == character.id), None)
-    side, why, rule = preset_attacker(state, bot, character, action)
-    return Card("engagement", "", "", bot, character, action, attacker=side, why=why, rule=rule)
+    side, why, rule, choices = preset_attacker(state, bot, character)
+    return Card("engagement", "", "", bot, character, attacker=side, why=why, rule=rule, choices=choices)

@@ -57,7 +57,7 @@ def phase3_context(state: GameState, results: dict) -> dict[str, Any]:
     """Phase 3's one list (phase3_list), and the helpers its cards call."""
     p3 = phase3_list(state, results)
     return {"p3": p3, "facts_stand": facts_stand,
-            "in_melee_with": lambda target_id: still_in_melee(p3["engagement_cards"], target_id)}
+            "in_melee_with": lambda target_id: still_in_melee(state, target_id)}
 
 
 CONTEXT_HOOKS.append(turn_context)
