@@ -170,15 +170,17 @@ async def undo(request: Request, opened: EditDep, session: SessionDep):
     """Undo the last step, or go back to any earlier one (`to_seq`), as a new step."""
     form = dict((await request.form()).items())
     to_seq, seen = int_or_none(form.get("to_seq")), int_or_none(form.get("seen"))
+    main = "turn" if form.get("panel") == "turn" else "log"  # the turn bar's Undo keeps the turn in view
     try:
         games.undo(session, opened.game, to_seq, seen, describe=view.step_summary)
     except games.Conflict as conflict:
         session.refresh(opened.game)
-        return answer(request, opened, session, "log", 409, log_error=conflict.reason)
+        return answer(request, opened, session, main, 409, log_error=conflict.reason, error=conflict.reason)
     except Refused as refused:
-        return answer(request, opened, session, "log", 400, changed=False, log_error=refused.reason)
+        return answer(request, opened, session, main, 400, changed=False, log_error=refused.reason,
+                      error=refused.reason)
     # the log stays open down to the step gone back to, however old
-    return answer(request, opened, session, "log", log_oldest=to_seq)
+    return answer(request, opened, session, main, log_oldest=to_seq)
 
 
 @router.post("/g/{token}/turn/order", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
