@@ -130,3 +130,122 @@ def test_two_melees_and_one_shot_fit_in_one_and_a_half_tablet_screens(browser, l
         shutil.copy(artifacts / "phase3-768x1024.png", target)
     assert height <= 1.5 * SCREEN["height"], f"{height}px: more than 1.5 screens"
     page.close()
+
+
+def story(game: Game) -> None:
+    """Worker-1 is rebooted (a Glitch in Phase 1); Hunter-1 touches Ada and Bo and fights Ada
+    (the player breaks the tie), so Hunter-1 ⚔ Bo is a gang-up; Worker-1 touches Bo; Sentry-1
+    plans to shoot Ada; Patrol-1 walks on, its second slot open."""
+    game.command({"type": "record_glitch", "bot_id": game.ids["Worker-1"], "result": "reboot", "source": "Event"})
+    to_phase3(game, [
+        ("Hunter-1", {"tie_choice": game.ids["Ada"], "characters": game.seen(Ada=(0, True, True), Bo=(0, True, True))}),
+        ("Sentry-1", {"subject_distance": 7, "characters": game.seen(Ada=(2, True, False), Bo=(10, False, False))}),
+        ("Worker-1", {"object_distance": 1, "characters": game.seen(Ada=(12, False, False), Bo=(0, True, True))}),
+        ("Patrol-1", {"waypoint_distance": 2, "characters": game.seen(Ada=(12, False, False), Bo=(12, False, False))}),
+    ])
+
+
+def enter_dice(form, npc: int, character: int) -> None:
+    form.get_by_label("I enter dice").check()
+    form.locator("input[name='rolls.npc.hits']").fill(str(npc))
+    form.locator("input[name='rolls.character.hits']").fill(str(character))
+
+
+def test_a_gang_up_a_rebooted_bot_a_target_out_of_action_and_a_shot_into_a_melee(browser, live_server):
+    page = browser.new_page(viewport=SCREEN)
+    game = Game(page, live_server.url)
+    story(game)
+    game.open()
+    hunt, sent, work, ada, bo = (game.ids[n] for n in ("Hunter-1", "Sentry-1", "Worker-1", "Ada", "Bo"))
+    # One list in resolution order: the three engagements (decided or not), the shot, the open slot.
+    cards = page.locator("#phase-3 .p3-list > li > article")
+    assert cards.evaluate_all("els => els.map(e => e.id)") == [
+        f"engagement-{hunt}-{ada}", f"engagement-{hunt}-{bo}", f"engagement-{work}-{bo}",
+        f"shot-{sent}", f"slot-{game.ids['Patrol-1']}-2"]
+    decided, gang_up, rebooted = (page.locator(f"#engagement-{b}-{c}") for b, c in ((hunt, ada), (hunt, bo), (work, bo)))
+    expect(decided.locator("input[name=attacker][value=npc]")).to_be_checked()  # by points, changeable
+    expect(decided.locator("input[name=attacker]")).to_have_count(2)
+    # R-CMB-GANGUP: Hunter-1's one Attack action is for Ada; against Bo it only Defends
+    expect(gang_up.locator("input[name=attacker]")).to_have_count(1)
+    expect(gang_up.locator("input[name=attacker][value=character]")).to_be_checked()
+    expect(gang_up).to_contain_text("only Defends")
+    # R-CMB-WHO: a rebooted bot never attacks and rolls no Defense
+    expect(rebooted.locator("input[name=attacker][value=character]")).to_be_checked()
+    expect(rebooted).to_contain_text("rebooted")
+    expect(rebooted.locator(".odds")).to_contain_text("no Defense roll")
+    # the shot waits for every engagement, and its button names the Character it would shoot
+    shot = page.locator(f"#shot-{sent}")
+    expect(page.locator("#shots-held")).to_contain_text("Hunter-1 ⚔ Bo")
+    expect(shot.locator(f"#shoot-{sent}-confirm")).to_be_disabled()
+    expect(shot.locator(f"#shoot-{sent}-confirm")).to_have_text("Shoot Ada: in sight and in range now")
+    # the counter-attack's odds only on request
+    expect(decided.locator("details.p3-more .odds")).to_be_hidden()
+    decided.locator("details.p3-more > summary").click()
+    expect(decided.locator("details.p3-more .odds")).to_be_visible()
+
+    # 1. Hunter-1 fights Ada with entered dice: 3 hits against none, Ada is out of action.
+    enter_dice(decided.locator("form"), npc=3, character=0)
+    game.tap(decided.get_by_role("button", name="Resolve the melee"))
+    assert game.model("Ada")["health"] == 0
+    expect(decided.locator(".p3-result")).to_contain_text("Ada takes 3 damage")  # the result replaces the form
+    expect(decided.locator("form")).to_have_count(0)
+    # the shot's target went out of action: struck through, and no button names her any more
+    expect(shot.locator("h4 s")).to_have_text("Ada")
+    expect(shot).to_contain_text("Ada is out of action")
+    expect(shot.locator("button", has_text="Ada")).to_have_count(0)
+    expect(shot.get_by_role("button", name="Scan Bo: in sight and in its zone")).to_be_visible()  # re-decide
+
+    # 2. The rebooted Worker-1: one tap, Bo attacks and Worker-1 rolls no Defense.
+    game.tap(rebooted.get_by_role("button", name="Resolve the melee"))
+    expect(rebooted.locator(".p3-result")).to_contain_text("rolls no Defense")
+    # 3. The gang-up's other pairing: Bo attacks and misses (no push back: still in melee).
+    enter_dice(gang_up.locator("form"), npc=1, character=0)
+    game.tap(gang_up.get_by_role("button", name="Resolve the melee"))
+    expect(gang_up.locator(".p3-result")).to_contain_text("Bo")
+    hunter = next(d for d in game.state()["decisions"] if d["bot_id"] == hunt)
+    assert [a["status"] for a in hunter["actions"] if a["action"] == "melee"] == ["done"]  # one attack, once
+    expect(page.locator("#shots-held")).to_have_count(0)
+
+    # 4. The shot goes at Bo instead: its facts are asked by the button, and Bo is in a melee.
+    shot.locator(f"#section-shoot-{sent} > summary").click()
+    shot.get_by_label("Target", exact=True).select_option(label="Bo")
+    button = shot.locator(f"#shoot-{sent}-confirm")
+    expect(button).to_have_text("Shoot Bo: in sight and in range now")
+    expect(button).to_be_enabled()
+    expect(shot.locator(".p3-melee summary")).to_contain_text("Bo is in a melee with Hunter-1")
+    game.tap(button)
+    expect(shot.locator(".p3-result")).to_contain_text("Black Die")
+    expect(page.locator("#panel-log li.log-step").first).to_contain_text("Black Die")
+
+    # 5. Undo: the view stays on the turn panel, with the shot asked again in view.
+    page.locator("#panel-log").scroll_into_view_if_needed()
+    page.locator("#phase-hint").evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 72)")
+    game.tap(page.locator("#undo-last"))
+    expect(shot.locator(".p3-result")).to_have_count(0)  # asked again
+    expect(shot.locator(f"#section-shoot-{sent} > summary")).to_be_in_viewport()
+    expect(page.locator("#panel-log")).not_to_be_in_viewport()
+    page.close()
+
+
+def test_skip_the_rest_and_go_to_phase_3_really_asks_first(browser, live_server):
+    page = browser.new_page(viewport=SCREEN)
+    game = Game(page, live_server.url)
+    game.command({"type": "next_phase"})
+    page.goto(f"{live_server.url}/g/{game.token}")
+    asked: list[str] = []
+
+    def answer(dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    skip = page.get_by_role("button", name="Skip the rest and go to Phase 3")
+    page.once("dialog", lambda d: answer(d, False))
+    skip.click()
+    expect(page.locator("#panel-turn")).to_have_attribute("data-phase", "2")  # cancelled: nothing sent
+    assert asked and "will not activate this turn" in asked[0] and "Hunter-1" in asked[0]
+    assert game.state()["phase"] == 2
+    page.once("dialog", lambda d: answer(d, True))
+    skip.click()
+    expect(page.locator("#panel-turn")).to_have_attribute("data-phase", "3")
+    assert len(asked) == 2 and game.state()["phase"] == 3
+    page.close()
