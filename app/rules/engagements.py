@@ -74,11 +74,11 @@ def attack_for(state: GameState, bot: Bot, character: Character) -> DecidedActio
     decided Melee waits for another pairing; else its pending Attack, or an open slot with the
     Attack family unused (the first pairing it attacks in); else None: it cannot attack here.
     A bot the player never activated this turn has no recorded actions to check: it may attack
-    and spends nothing (0)."""
+    once this phase (0: nothing recorded to spend)."""
     if offline(state, bot):
         return None
     if state.decision(bot.id) is None:
-        return 0
+        return None if any(k.startswith(f"{bot.id}:") for k in state.bot_attacked) else 0
     mine = _mine(state, bot)
     for action in mine:
         if action.action == "melee" and not action.free and action.target_id == character.id:

@@ -16,6 +16,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from app.rules.activation_types import FAMILY_OF
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.house_rules import FreeAction, GlitchRow
 from app.rules.models import Bot, DecidedAction, GameState, GlitchEffect
@@ -24,6 +25,7 @@ from app.rules.slots import put_action
 
 LASTING = ("reboot", "full_throttle")
 FREE_IN_PHASE_3 = ("melee", "shoot")  # a free attack waits on Phase 3's list like a decided one
+FREE_MOVES = ("walk", "run", "stand_up")  # movement belongs to Phase 2 (R-PHASE-MOVE)
 
 
 def glitch_row(state: GameState, value: int) -> GlitchRow | None:
@@ -109,19 +111,60 @@ def _lasting_text(row: GlitchRow, start: int, turn: int) -> str:
 
 
 def _free_action(state: GameState, bot: Bot, row: GlitchRow) -> tuple[GameState, str]:
-    """R-GLITCH-ANY: a free action now, spending no slot (it may duplicate a normal action); a
-    Reboot blocks it. A free Melee or Shoot joins Phase 3's list when the bot has activated."""
+    """R-GLITCH-ANY: a free action, spending no slot (it may duplicate a normal action); a Reboot
+    blocks it. R-PHASE-MOVE: a free Melee or Shoot is resolved in Phase 3 with dice (on the card
+    when the bot has activated, else it waits for its activation); a free move waits for Phase 2;
+    any other free action retains flexible timing and is taken now."""
     what = (row.action or "action").replace("_", " ")
     if offline(state, bot):
         return state, f"A free {what}, but {bot.name} is rebooted: Reboot stops even free actions. No effect."
-    decision = state.decision(bot.id)
-    if row.action in FREE_IN_PHASE_3 and decision is not None and state.phase <= 3:
-        slot = max([2, *(a.slot for a in decision.actions)]) + 1
-        action = DecidedAction(slot=slot, family="attack", action=row.action, phase=3, free=True,
-                               reason=f"A free Glitch action: {what} (spends no slot).", rule="R-GLITCH-ANY")
-        return put_action(state, bot.id, action), f"A free {what}: resolve it in Phase 3 (it spends no slot)."
+    action = row.action or ""
+    if action in FREE_IN_PHASE_3:
+        if state.decision(bot.id) is not None and state.phase <= 3:
+            said = f"A free {what}: resolve it in Phase 3 (it spends no slot)."
+            return _free_on_card(state, bot, action), said
+        return _wait(state, bot, action), (f"A free {what}: it waits for {bot.name}'s next activation and "
+                                           "is resolved in Phase 3 with dice (it spends no slot).")
+    if action in FREE_MOVES and state.phase != 2:
+        return _wait(state, bot, action), (f"A free {what}: movement belongs to Phase 2, so it waits for "
+                                           f"{bot.name}'s next activation (it spends no slot).")
     return state, (f"A free {what}: {bot.name} takes it now; it spends no slot and may duplicate "
                    "a normal action.")
+
+
+def _free_on_card(state: GameState, bot: Bot, action: str, phase: int = 3) -> GameState:
+    decision = state.decision(bot.id)
+    slot = max([2, *(a.slot for a in decision.actions)]) + 1 if decision else 3
+    what = action.replace("_", " ")
+    free = DecidedAction(slot=slot, family=FAMILY_OF.get(action, "maneuver"), action=action, phase=phase,
+                         free=True, status="pending" if phase == 3 else "done", rule="R-GLITCH-ANY",
+                         reason=f"A free Glitch action: {what} (spends no slot).")
+    return put_action(state, bot.id, free)
+
+
+def _wait(state: GameState, bot: Bot, action: str) -> GameState:
+    return state.model_copy(update={"free_waiting": [*state.free_waiting, f"{bot.id}:{action}"][-100:]})
+
+
+def take_waiting(state: GameState, bot: Bot) -> tuple[GameState, list[Entry]]:
+    """R-PHASE-MOVE: at its activation (Phase 2) the bot's waiting free actions join its card: a
+    move is taken now, in Phase 2; a Shoot or Melee waits on Phase 3's list, marked free."""
+    mine = [w for w in state.free_waiting if w.startswith(f"{bot.id}:")]
+    if not mine:
+        return state, []
+    state = state.model_copy(update={"free_waiting": [w for w in state.free_waiting if w not in mine]})
+    decision = state.decision(bot.id)
+    if decision is not None and decision.rebooted:
+        return state, [Entry(f"{bot.name} is rebooted: its waiting free actions are lost (Reboot stops even "
+                             "free actions).", "R-GLITCH-REBOOT")]
+    entries = []
+    for wait in mine:
+        action = wait.split(":", 1)[1]
+        in_phase_3 = action in FREE_IN_PHASE_3
+        state = _free_on_card(state, bot, action, phase=3 if in_phase_3 else 2)
+        when = "resolve it in Phase 3 with dice" if in_phase_3 else "move it on the table now, in Phase 2"
+        entries.append(Entry(f"{bot.name}'s free Glitch {action.replace('_', ' ')}: {when}.", "R-PHASE-MOVE"))
+    return state, entries
 
 
 def _title(result: str) -> str:

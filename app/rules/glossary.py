@@ -65,6 +65,9 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
         ("R-ACT-PHASE",
          "Movement happens in Phase 2, Melee and Shoot in Phase 3; Scan and Interact resolve at "
          "once. Characters act in Phase 1."),
+        ("R-PHASE-MOVE",
+         "No movement in Phase 3: an open slot becomes a Scan, Reload or Interact where legal, else "
+         "stays empty. A free Glitch Shoot or Melee waits for Phase 3, a free move for Phase 2."),
         ("R-ACT-MOVE",
          "A bot Walks when a Walk gets it there, otherwise it Runs. A knocked-down bot's first "
          "action is Stand Up."),
@@ -134,6 +137,9 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
         ("R-PATROL-ROUTE",
          "A Patrol that arrives heads for its next waypoint: a Circuit loops, a Route turns back "
          "at either end."),
+        ("R-PATROL-ARRIVE",
+         "A Patrol that reaches its waypoint with nothing to Shoot or Scan walks 50% of its Walk on "
+         "toward its next waypoint as its second action."),
         ("R-ROLE-TIES",
          "When Characters are at equal distances you choose; the tied names are listed and the "
          "first is taken until you say otherwise."),
@@ -175,6 +181,22 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
         ("R-CMB-ORDER",
          "AI-Bot shots come after every melee of the phase is resolved or separated. A bot whose "
          "melee separated keeps its Attack action, which may become a Shoot."),
+        ("R-CMB-GANGUP",
+         "Each bot–Character pairing in base contact is fought on its own; the bot's one Attack "
+         "action goes to the pairing it decided (else the first it attacks in), in the others it "
+         "only Defends. AI-Bot shots wait until every engagement is fought or separated."),
+        ("R-CMB-DEFEND-FREE",
+         "When the Character attacks, the bot Defends for free: its Attack action stays unused, so "
+         "after a push back it may still Shoot."),
+        ("R-CMB-NOACTION",
+         "A bot with no Attack action left makes no attack in Phase 3: the Character attacks and "
+         "the bot only Defends."),
+        ("R-CMB-TARGET-FACTS",
+         "A shot is resolved only at a Character whose line of sight and range you confirm for it, "
+         "never at one out of action; a target still in a melee gets the Black Die target check."),
+        ("R-TIE-CHOICE",
+         "Where Characters tie (closest, base contact with several) you choose which one; in an "
+         "engagement you may name who attacks when a Special Rule says so."),
         ("R-CMB-TARGET",
          "Shooting at a model in melee: roll the Black Die. Success hits the intended target; "
          "Blank hits the model in that melee with the highest current Health (you choose ties)."),

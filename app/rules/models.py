@@ -237,6 +237,10 @@ class GameState(Frozen):
     # "bot_id:character_id" pairs no longer in base contact (pushed back or reported apart): a shot
     # at either no longer goes into their melee (R-CMB-TARGET-FACTS)
     separated: list[str] = Field(default_factory=list)
+    bot_attacked: list[str] = Field(default_factory=list)  # pairs fought this phase where the AI-Bot attacked
+    # "bot_id:action" free Glitch actions waiting for their phase (R-PHASE-MOVE): a Shoot or Melee
+    # for Phase 3, a move for Phase 2; added to the bot's card when it next activates. Kept across turns.
+    free_waiting: list[str] = Field(default_factory=list, max_length=100)
     position_checks: dict[str, bool] = Field(default_factory=dict)  # bot id -> passed (R-END-CHECK)
     # how far an effect would have pushed Danger past the limit (R-DANGER-CAP)
     danger_excess: int = Field(default=0, ge=0, le=MAX_COUNT)

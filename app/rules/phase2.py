@@ -21,6 +21,7 @@ from pydantic import Field
 from app.rules.activation import Activation, Directive, Seen, activate, activator_from_bot
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.decisions import after_activation, decision_of, decision_text, scan_marks
+from app.rules.glitches import take_waiting
 from app.rules.models import Bot, GameState
 from app.rules.play import Result, add_danger, add_marked, bot_of, character_of, require_play
 from app.rules.told import Answers, decide_by_answers, roster_directive
@@ -147,7 +148,7 @@ def activate_bot(state: GameState, body: ActivateBot, rng: Random) -> tuple[Game
     if bot.health <= 0:
         raise Refused(f"{bot.name} is destroyed and no longer activates.")
     if body.answers is not None:  # told by taps: bands and sets, not inches (told.py)
-        result, names, told = decide_by_answers(state, bot, body.answers, rng)
+        result, names, told = decide_by_answers(state, bot, body.answers, rng, body.tie_choice)
         return _apply(state, bot, result, names, told)
     names = seen_names(state, body)
     facts = {s.character_id: s for s in body.characters}
@@ -181,4 +182,5 @@ def _apply(state: GameState, bot: Bot, result: Activation, names: dict[str, str]
         entries += said
     state, said = after_activation(state, bot, result)
     state = state.model_copy(update={"decisions": [*state.decisions, decision]})
-    return state, entries + said
+    state, waiting = take_waiting(state, bot)  # R-PHASE-MOVE: free Glitch actions kept for their phase
+    return state, entries + said + waiting

@@ -117,8 +117,10 @@ def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState,
     state, spent = _spend_melee(state, bot, character, side, spends)
     key = pair_key(bot, character)
     apart = [key] if result.push_back or result.damage_push_back else []
+    attacked = [key] if side == "npc" else []
     state = state.model_copy(update={"engaged": [*state.engaged, key],
-                                     "separated": [*state.separated, *apart]})
+                                     "separated": [*state.separated, *apart],
+                                     "bot_attacked": [*state.bot_attacked, *attacked]})
     return state, entries + said + spent
 
 

@@ -5,8 +5,9 @@ and the JSON side alike:
 
 1. **Engagements** (`EngagementItem`), decided and undecided alike, in activation order
    (R-CMB-GANGUP): each bot–Character pair in base contact this turn, with `status` "open",
-   "fought" or "separated"; `attacker` is the default side and `why` says why (R-CMB-WHO: points;
-   a rebooted bot or one with no Attack action left: the Character); `choices` are the sides the
+   "fought" (`fought_by`: the side that attacked) or "separated"; `attacker` is the default
+   side and `why` says why (R-CMB-WHO: points; a rebooted bot or one with no Attack action
+   left: the Character); `choices` are the sides the
    player may name (`resolve_melee`'s `attacker`); `spends_attack` says whether the bot's
    Attack action is spent if it attacks (False for a free Glitch Melee, and when it cannot attack).
 2. **AI-Bot shots** (`ShotItem`): each pending Shoot, decided, free or a bot that may still
@@ -48,6 +49,7 @@ class EngagementItem:
     choices: tuple[Side, ...]  # the sides resolve_melee's `attacker` may name
     spends_attack: bool  # attacking here spends the bot's Attack action (R-CMB-GANGUP)
     rebooted: bool  # the bot never attacks and rolls no Defense
+    fought_by: Side | None = None  # once fought: the side that attacked (the log has the dice)
     kind: str = "engagement"
 
 
@@ -93,9 +95,10 @@ def _engagements(state: GameState) -> list[EngagementItem]:
         who = who_attacks_here(state, bot, character)
         spends = isinstance(who.spends, int) and who.spends > 0 or (
             isinstance(who.spends, DecidedAction) and not who.spends.free)
+        fought_by = None if status != "fought" else "npc" if key in state.bot_attacked else "character"
         items.append(EngagementItem(bot.id, character.id, status, decided is not None,
                                     decided.slot if decided else None, who.side, who.why, who.choices,
-                                    bool(spends), offline(state, bot)))
+                                    bool(spends), offline(state, bot), fought_by))
     return items
 
 

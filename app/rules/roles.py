@@ -73,12 +73,14 @@ def random_move(plan: Plan, directive: Directive, rng: random.Random | None) -> 
     plan.why[ATTACK] = plan.why[SCAN] = "no Character is inside its zone or in its line of sight"
     direction = rolled_direction(directive, rng)
     told = "given" if directive.direction is not None else "rolled"
-    move = float(max(bot.run, bot.walk) if bot.full_throttle else bot.walk)
+    run = bot.full_throttle or bot.walk <= 0  # Walk 0 but Run > 0: it still moves, by Running
+    move = float(max(bot.run, bot.walk) if run else bot.walk)
     if move <= 0:
         cannot_move(plan)
         finish(plan)
         return
-    size = "a complete Run, forced by Full Throttle" if bot.full_throttle else "a full Walk"
+    size = ("a complete Run, forced by Full Throttle" if bot.full_throttle else
+            "a Run, as its Walk is 0" if run else "a full Walk")
     plan.add("random_move", None, move, f"No Character is inside {bot.name}'s zone or in its line of "
              f"sight, so it moves randomly: {size} of {inches(move)} in direction {direction} ({told}).",
              "R-ROLE-HUNTER", direction=direction)
@@ -227,7 +229,9 @@ def patrol(plan: Plan, directive: Directive) -> None:
                 wait_for_next_waypoint(plan, directive.waypoint or "its waypoint", waypoint)
                 return
     plan.next_waypoint = waypoint if plan.reached else None
-    patrol_toward(plan, waypoint, distance)
+    patrol_toward(plan, waypoint, distance, directive)
+    if len(plan.reached) > 1 and plan.next_waypoint == plan.reached[-1]:
+        plan.next_waypoint = None  # it reached that one too; the one after is not known here
 
 
 def wait_for_next_waypoint(plan: Plan, here: str, follow: str) -> None:
@@ -238,7 +242,7 @@ def wait_for_next_waypoint(plan: Plan, here: str, follow: str) -> None:
                       f"distance from it to {follow} to decide its actions.")
 
 
-def patrol_toward(plan: Plan, waypoint: str, distance: float | None) -> None:
+def patrol_toward(plan: Plan, waypoint: str, distance: float | None, directive: Directive) -> None:
     bot = plan.bot
     away = distance or 0.0
     if bot.knocked_down:
@@ -256,7 +260,16 @@ def patrol_toward(plan: Plan, waypoint: str, distance: float | None) -> None:
     move = approach(plan, waypoint, away, f"{bot.name} patrols toward waypoint {waypoint}, "
                     f"{inches(away)} away", "R-ROLE-PATROL", has_base=False)
     plan.why[MANEUVER] = f"it reaches {waypoint}" if move >= away else "half its Walk is 0"
-    finish(plan, None, waypoint if 0 < move < away else None, away - move, has_base=False)
+    arrives = 0 < away <= move
+    follow = directive.next_waypoint if arrives and directive.next_waypoint != waypoint else None
+    if arrives and follow is None:
+        plan.why[MANEUVER] = f"it reaches {waypoint}, its only waypoint"
+    if follow is not None:  # R-PATROL-ARRIVE: the 50% Walk goes on toward the next waypoint
+        onward = directive.next_waypoint_distance
+        finish(plan, None, follow, float("inf") if onward is None else onward, has_base=False)
+        plan.next_waypoint = follow
+    else:
+        finish(plan, None, waypoint if 0 < move < away else None, away - move, has_base=False)
     note_arrival(plan, waypoint, away)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 
 from app.rules.commands import Body, Entry, Refused, command
 from app.rules.house_checks import game_checks
@@ -36,6 +36,9 @@ class CharacterSheet(Body):
     cover: Cover = "none"
 
 
+ASSIGNMENT_OF = {"subject": "sentry", "object": "worker", "waypoints": "patrol"}  # R-ROSTER-ASSIGN
+
+
 class BotSheet(Body):
     """An AI-Bot as the player types it: profile and role assignment."""
 
@@ -58,6 +61,18 @@ class BotSheet(Body):
     patrol_mode: Literal["route", "circuit"] = "circuit"
     exempt: bool = False
     out_of_ammo: bool = False  # set by the player on the sheet too (R-CMB-AMMO), not only by play
+
+    @field_validator("subject", "object", "waypoints")
+    @classmethod
+    def _own_role_only(cls, value: Any, info: ValidationInfo) -> Any:
+        """R-ROSTER-ASSIGN: an assignment left over from another role is refused (the form drops it),
+        so a hidden, stale assignment never steers a bot."""
+        owner = ASSIGNMENT_OF[info.field_name or ""]
+        role = info.data.get("role")
+        if value and role is not None and role != owner:
+            raise ValueError(f"{info.field_name} belongs to a {owner.title()}, not a {role.title()}; "
+                             "leave it out")
+        return value
 
 
 def _check_pools(state: GameState, pools: dict[str, dict[str, int]]) -> None:

@@ -9,6 +9,7 @@ subject, the object, a waypoint) are keyed by their names as on the roster.
 
 from __future__ import annotations
 
+from dataclasses import replace as dc_replace
 from random import Random
 from typing import Annotated, Literal
 
@@ -54,8 +55,9 @@ def table_names(state: GameState) -> dict[str, str]:
 
 
 def next_fact(state: GameState, bot_id: str, answers: Answers,
-              rng: Random | None = None) -> Question | Activation:
-    """The next question for this bot's activation, or its decision (questions.next_question)."""
+              rng: Random | None = None, tie_choice: str | None = None) -> Question | Activation:
+    """The next question for this bot's activation, or its decision (questions.next_question).
+    `tie_choice`: the Character id the player picked where Characters tie (R-TIE-CHOICE)."""
     bot = bot_of(state, bot_id)
     names = table_names(state)
     by_id = {i: n for n, i in names.items()}
@@ -63,7 +65,10 @@ def next_fact(state: GameState, bot_id: str, answers: Answers,
     available = {b.key for b in bands(activator_from_bot(bot))}
     if any(key not in available for key in answers.bands.values()):
         raise Refused(f"{bot.name} has no such distance band; choose one of {', '.join(sorted(available))}.")
-    return next_question(activator_from_bot(bot), list(names), roster_directive(bot), told, rng)
+    if tie_choice is not None and tie_choice not in by_id:
+        raise Refused(f"tie_choice {tie_choice!r} is not a Character in action.", "R-TIE-CHOICE")
+    directive = dc_replace(roster_directive(bot), tie_choice=by_id.get(tie_choice or ""))
+    return next_question(activator_from_bot(bot), list(names), directive, told, rng)
 
 
 def _by_name(answers: Answers, by_id: dict[str, str], state: GameState) -> dict:
@@ -94,11 +99,11 @@ def _by_name(answers: Answers, by_id: dict[str, str], state: GameState) -> dict:
     return told
 
 
-def decide_by_answers(state: GameState, bot: Bot, answers: Answers,
-                      rng: Random) -> tuple[Activation, dict[str, str], list[SeenFact]]:
+def decide_by_answers(state: GameState, bot: Bot, answers: Answers, rng: Random,
+                      tie_choice: str | None = None) -> tuple[Activation, dict[str, str], list[SeenFact]]:
     """The decision the answers fix (refused while a fact is missing), the names it speaks and
     the facts to store with it (a distance only where inches were told)."""
-    result = next_fact(state, bot.id, answers, rng)
+    result = next_fact(state, bot.id, answers, rng, tie_choice)
     if isinstance(result, Question):
         raise Refused(f"{bot.name} needs one more fact: {result.ask}", f"R-ROLE-{bot.role.upper()}")
     names = table_names(state)

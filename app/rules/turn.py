@@ -29,6 +29,7 @@ from pydantic import Field
 
 from app.rules import bot_shoot, glitches, hacking, phase1, phase2, phase3, phase4, redecide  # noqa: F401  (register)
 from app.rules.commands import Body, Entry, Refused, command
+from app.rules.engagements import open_engagements
 from app.rules.models import MAX_TURN, PHASE_NAMES, Character, GameState
 from app.rules.play import Result, add_danger, model_of, replace, require_play
 
@@ -45,7 +46,7 @@ def next_phase(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, 
     entries = _leaving(state)
     phase = state.phase + 1
     state = state.model_copy(update={"phase": phase, "phase3_melee": False, "engaged": [],
-                                    "separated": []})
+                                    "separated": [], "bot_attacked": []})
     return state, [*entries, Entry(f"Turn {state.turn}, Phase {phase}: {PHASE_NAMES[phase]}.")]
 
 
@@ -54,10 +55,13 @@ def _leaving(state: GameState) -> list[Entry]:
     if state.phase == 2 and state.to_activate():
         names = ", ".join(b.name for b in state.to_activate())
         return [Entry(f"Not activated this turn: {names}.", "R-ACT-TWO")]
-    if state.phase == 3 and state.pending_actions():
-        names = ", ".join(f"{bot.name} {a.action}" for b, a in state.pending_actions()
-                          if (bot := state.bot(b)) is not None)
-        return [Entry(f"Left unresolved in Phase 3: {names}.", "R-ACT-PHASE")]
+    if state.phase == 3 and (state.pending_actions() or open_engagements(state)):
+        names = [f"{bot.name} {a.action}" for b, a in state.pending_actions()
+                 if (bot := state.bot(b)) is not None]
+        names += [f"{bot.name} ⚔ {character.name}" for bot, character in open_engagements(state)
+                  if not any(a.action == "melee" and a.target_id == character.id
+                             for b, a in state.pending_actions() if b == bot.id)]
+        return [Entry(f"Left unresolved in Phase 3: {', '.join(names)}.", "R-ACT-PHASE")]
     return []
 
 
@@ -76,7 +80,8 @@ def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, li
         entries += said
     bots = [glitches.end_of_turn(b, state.turn) for b in state.bots]  # R-GLITCH-REBOOT
     update = {"characters": characters, "bots": bots, "decisions": [], "event": None, "phase3_melee": False,
-              "engaged": [], "separated": [], "position_checks": {}}
+              "engaged": [], "separated": [], "bot_attacked": [],
+              "position_checks": {}}
     if state.status == "final_turn":
         entries.append(Entry(f"Turn {state.turn} is over and Danger stands at the limit: the game ends.",
                              "R-DANGER"))

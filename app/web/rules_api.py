@@ -15,7 +15,7 @@ from fastapi import APIRouter, Body
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel
 
-from app.rules.combat import Fighter, attack_pool_against, resolve_melee, who_attacks
+from app.rules.combat import Fighter, attack_pool_against, points_clause, resolve_melee, who_attacks
 from app.rules.dice import Roll, attack_odds, entered_roll, roll_black_die, roll_pool
 from app.rules.house_rules import HouseRules
 from app.rules.marked import noise
@@ -74,16 +74,17 @@ def black_die(entered: str | None, rng: Random, faces: dict, loc: tuple) -> tupl
 def melee(body: Annotated[MeleeRequest, Body(openapi_examples=MELEE_EXAMPLES)]) -> dict[str, Any]:
     """R-CMB-WHO, R-CMB-ROLL, R-CMB-DAMAGE, R-CMB-TIE, R-CMB-DANGER, R-MARKED-TARGET, R-DISTRACTED."""
     npc, character, rolls = body.npc, body.character, body.rolls
-    side, _ = who_attacks(npc.points, character.points, body.attacker)
+    if npc.rebooted and body.attacker == "npc":  # R-CMB-WHO: a rebooted bot never attacks
+        raise bad(("attacker",), "a rebooted AI-Bot takes no actions, so it cannot attack: the Character "
+                  "does")
+    side, _ = who_attacks(npc.points, character.points, "character" if npc.rebooted else body.attacker)
     if body.counter_attack and side != "npc":
         raise bad(("counter_attack",), "only a Character attacked by the AI-Bot can counter-attack")
-    if npc.rebooted and side == "npc":
-        raise bad(("npc", "rebooted"), "a rebooted AI-Bot takes no actions, so it cannot attack")
     npc_role = "melee" if side == "npc" else "defense"
     character_role = "melee" if side == "character" or body.counter_attack else "defense"
     npc_pool = npc.pool_for(npc_role)
     if side == "npc" and npc_pool is not None:  # R-DISTRACTED: White dice on each incoming attack
-        npc_pool = attack_pool_against(npc_pool, character.distracted)
+        npc_pool = attack_pool_against(npc_pool, character.distracted, body.distracted_colour)
     seed, faces = seed_of(body), body.face_table()
     rng = Random(seed)
     npc_roll = (NO_DEFENSE if npc.rebooted  # R-GLITCH-REBOOT: no Defense roll
@@ -100,15 +101,24 @@ def melee(body: Annotated[MeleeRequest, Body(openapi_examples=MELEE_EXAMPLES)]) 
         Fighter(character.name, character.points),
         npc_roll,
         character_roll,
-        attacker=body.attacker,
+        attacker=side,
         counter_attack=body.counter_attack,
         marked=character.marked,
         marked_target=npc.has_rule("Marked Target"),
         push_on_damage=body.push_on_damage,
         counter_rule=body.counter_attack_rule,
+        why=_why(body, side),
     )
     rolled = {"npc": npc_roll.as_dict(), "character": character_roll.as_dict()}
     return {**result.as_dict(), "rolls": rolled, "seed": seed}
+
+
+def _why(body: MeleeRequest, side: str) -> str:
+    """R-CMB-WHO's clause: a rebooted bot never attacks; a named side is a Special Rule's call."""
+    if body.npc.rebooted:
+        return "the AI-Bot is rebooted: it never attacks and rolls no Defense"
+    return points_clause(body.npc.points, body.character.points) if body.attacker is None else (
+        "a Special Rule decides")
 
 
 @router.post("/shoot", summary="Resolve one Shoot action by an AI-Bot or a Character")
@@ -157,7 +167,8 @@ def _shoot_rolls(body: ShootRequest, hit: TargetIn, rng: Random, faces: dict) ->
     """R-CMB-TARGET-POOLS: the actual target's Distracted dice, Defense pool and Cover count."""
     rolls = body.rolls
     hit_loc = ("target",) if hit is body.target else ("melee_with", body.melee_with.index(hit))
-    attack_pool = body.shooter.pool and attack_pool_against(body.shooter.pool, hit.distracted)
+    attack_pool = body.shooter.pool and attack_pool_against(body.shooter.pool, hit.distracted,
+                                                            body.distracted_colour)
     attack = roll_or_entered(rolls and rolls.attack, attack_pool, rng, faces, ("shooter", "pool"))
     defense_pool = hit.pool
     if defense_pool is not None:  # R-CMB-SHOOT: Cover adds dice to the Defense pool

@@ -80,6 +80,19 @@ class WithFaces(Strict):
         return {k.lower(): v for k, v in self.faces.items()} if self.faces else default_faces()
 
 
+def check_distracted_colour(value: str, info: ValidationInfo) -> str:
+    """R-DISTRACTED (house `distracted_colour`): the colour added per stack must be a known die."""
+    faces = {k.lower() for k in (info.data.get("faces") or default_faces())}
+    colour = value.strip().lower()
+    if colour not in faces:
+        raise ValueError(f"unknown dice colour {value!r} (known: {', '.join(sorted(faces))})")
+    return colour
+
+
+DISTRACTED_COLOUR = Field(default="white", min_length=1, max_length=20, description=(
+    "R-DISTRACTED (house): the colour of the one die per Distracted stack added to an incoming attack."))
+
+
 def check_colours(value: BaseModel | list | None, info: ValidationInfo) -> BaseModel | list | None:
     """Pools must use colours of the face table (the default dice unless `faces` is given)."""
     faces = info.data.get("faces") or default_faces()
@@ -140,8 +153,10 @@ class MeleeRequest(WithFaces):
                                  "pushes the loser back, named in `damage_push_back`.")
     counter_attack_rule: Literal["higher_wins", "melee_as_defense"] = Field(
         default="higher_wins", description="R-CMB-COUNTER (house): how a counter-attack compares the totals.")
+    distracted_colour: str = DISTRACTED_COLOUR
 
     _colours = field_validator("npc", "character")(check_colours)
+    _distracted = field_validator("distracted_colour")(check_distracted_colour)
 
     @model_validator(mode="after")
     def _distinct_names(self) -> MeleeRequest:
@@ -191,8 +206,10 @@ class ShootRequest(WithFaces):
     chosen_target: Name | None = Field(default=None, description="The player's pick among `ties`.")
     ammo_die: BlackFace | None = Field(default=None, description="The Out of Ammo Black Die, if rolled.")
     rolls: ShootRolls | None = None
+    distracted_colour: str = DISTRACTED_COLOUR
 
     _colours = field_validator("shooter", "target", "melee_with")(check_colours)
+    _distracted = field_validator("distracted_colour")(check_distracted_colour)
 
     @model_validator(mode="after")
     def _distinct_names(self) -> ShootRequest:

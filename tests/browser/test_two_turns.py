@@ -169,8 +169,8 @@ def play_turn_one(game: Game) -> None:
     expect(game.model("Ada")).to_contain_text("Marked 4")  # 2 moves + R-MARK-ACT + R-SCAN
     game.activate("Worker-1")  # walks into contact with Console and activates it
     assert game.card_actions("Worker-1") == ["walk", "activate"]
-    game.activate("Patrol-1")  # walks to waypoint A
-    assert game.card_actions("Patrol-1") == ["walk"]
+    game.activate("Patrol-1")  # walks to waypoint A, then 50% of its Walk on toward B (R-PATROL-ARRIVE)
+    assert game.card_actions("Patrol-1") == ["walk", "walk"]
     expect(page.locator(f"#card-{game.ids['Patrol-1']}")).to_contain_text('3" toward A')
     game.snap("2-phase2")
     game.submit("next-2")

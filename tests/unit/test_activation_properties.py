@@ -90,7 +90,8 @@ def test_R_ACT_MOVE_a_move_never_exceeds_the_allowed_distance(board):
         elif action.fallback:
             limit = bot.walk / 2
         else:
-            limit = {"walk": bot.walk, "run": run, "random_move": bot.walk}[action.action]
+            # third reading: Walk 0 and Run > 0, the random move is a Run
+            limit = {"walk": bot.walk, "run": run, "random_move": bot.walk or run}[action.action]
         assert action.move <= limit + 1e-9
         if action.target in by_name:  # never through a Character's base
             assert action.move <= by_name[action.target].reach + 1e-9

@@ -403,8 +403,10 @@ def test_R_GLITCH_reboot_stops_even_free_actions_and_marks_no_one():
     decision = state.decision("hunter")
     assert decision.actions == [] and decision.rebooted and state.character("ada").marked == 0
     assert decide([see(distance=0, contact=True)], rebooted=True).actions == ()
-    state = state.model_copy(update={"phase": 3})
-    refused(state, {"type": "resolve_melee", "bot_id": "hunter", "character_id": "ada"})
+    state = state.model_copy(update={"phase": 3})  # R-CMB-WHO: it never attacks; the Character does
+    refused(state, {"type": "resolve_melee", "bot_id": "hunter", "character_id": "ada", "attacker": "npc"})
+    _, log = run(state, {"type": "resolve_melee", "bot_id": "hunter", "character_id": "ada"})
+    assert log[0].text.startswith("Ada attacks")
 
 
 def test_R_GLITCH_overcharged_can_exceed_the_maximum_health():

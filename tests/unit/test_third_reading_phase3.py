@@ -58,6 +58,15 @@ def test_R_TIE_CHOICE_a_bot_in_base_contact_with_two_characters_fights_the_one_t
     assert set(decision.ties) == {"ada", "ben"}  # the page still shows the tie it asked about
 
 
+@pytest.mark.parametrize("choice, fought", [(None, "ada"), ("ben", "ben")])
+def test_R_TIE_CHOICE_the_tapped_answers_take_the_tie_choice_too(choice, fought):
+    state = GameState(characters=[ADA, BEN], bots=[HUNTER], phase=2)
+    body = {"type": "activate_bot", "bot_id": "hunter",
+            "answers": {"contact": ["ada", "ben"], "line_of_sight": ["ada", "ben"]}}
+    state, _ = run(state, body | ({"tie_choice": choice} if choice else {}))
+    assert state.decision("hunter").actions[0].target_id == fought
+
+
 def test_R_TIE_CHOICE_a_choice_among_characters_not_reported_is_refused():
     state = GameState(characters=[ADA, BEN], bots=[HUNTER], phase=2)
     why = refused(state, {"type": "activate_bot", "bot_id": "hunter", "characters": contact("ada"),
@@ -82,6 +91,7 @@ def test_R_CMB_GANGUP_every_pairing_is_its_own_engagement_and_the_bot_attacks_on
     state, log = melee(state, "ben", rolls={"npc": hits(0), "character": hits(1)})
     assert "Ben attacks" in texts(log)  # the other pairing: the Hunter only Defends
     assert engagements(state) == [("hunter", "ada", "open"), ("hunter", "ben", "fought")]
+    assert [i.fought_by for i in agenda(state) if isinstance(i, EngagementItem)] == [None, "character"]
     assert state.decision("hunter").actions[0].status == "pending"  # its one Attack is still for Ada
     state, log = melee(state, "ada", rolls={"npc": hits(2), "character": hits(0)})
     assert "Warden attacks" in texts(log) and state.character("ada").health == ADA.health - 2
@@ -99,6 +109,8 @@ def test_R_CMB_GANGUP_no_ai_bot_shot_before_every_engagement_decided_or_not_is_s
     assert why.rule == "R-CMB-ORDER" and "Warden ⚔ Ben" in why.reason
     shots = [i for i in agenda(state) if isinstance(i, ShotItem)]
     assert shots and shots[0].blocked and shots[0].blocked_by == ("hunter:ben",)
+    _, left = run(state, {"type": "next_phase"})  # leaving says so: an undecided engagement too
+    assert "Warden ⚔ Ben" in texts(left)
     state, _ = melee(state, "ben", in_contact=False)  # separated: the shot may go now
     assert engagements(state)[1] == ("hunter", "ben", "separated")
     state, log = shot(state, black_die="success")

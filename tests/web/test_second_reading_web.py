@@ -115,4 +115,8 @@ def test_R_GLITCH_REBOOT_R_CMB_PUSH_the_rules_api_takes_the_new_fields_and_keeps
     rebooted = client.post("/api/rules/melee", json={**body, "attacker": "character",
                                                       "npc": {**body["npc"], "rebooted": True}}).json()
     assert rebooted["defense_total"] == 0
-    assert client.post("/api/rules/melee", json={**body, "npc": {**body["npc"], "rebooted": True}}).status_code == 422
+    # R-CMB-WHO (third reading): a rebooted bot never attacks, so by default the Character does
+    by_default = client.post("/api/rules/melee", json={**body, "npc": {**body["npc"], "rebooted": True}})
+    assert by_default.status_code == 200 and by_default.json()["attacker"] == "character"
+    assert client.post("/api/rules/melee", json={**body, "attacker": "npc",
+                                                 "npc": {**body["npc"], "rebooted": True}}).status_code == 422

@@ -1,0 +1,39 @@
+"""Phase 3 over thousands of generated whole turns (tests/support/phase3_games.py): whatever a
+careless player taps, and in whatever order, the engine accepts nothing the third reading forbids.
+
+Seed 001 (the 2038 Complete Combat Flowchart): "Continue unresolved engagements until their
+required opponents resolve or separate"; "AFTER MELEE · ELIGIBLE NPC RANGED ATTACKS"; "Spend its
+normal action unless an explicit rule makes it free; obey the one-action-per-family rule";
+"It may shoot into another melee using the Core target check"; "Movement and combat still belong
+to their respective phases".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.phase3_games import play_turns
+
+TURNS = 2000
+
+
+@pytest.fixture(scope="module")
+def played():
+    return play_turns(TURNS, seed=15)
+
+
+def test_the_generator_really_plays_phase_3(played):
+    """The audit means something only if melees, shots and re-decisions were accepted."""
+    assert played["turns"] == TURNS
+    assert played["accepted resolve_melee"] > TURNS // 2 and played["accepted bot_shoot"] > TURNS // 20
+    assert played["accepted redecide"] > 0 and played["accepted record_glitch"] > 0
+
+
+@pytest.mark.parametrize("violation, reading", [
+    ("early_shots", "R-CMB-GANGUP: no AI-Bot shot before an unresolved engagement"),
+    ("double_attacks", "R-CMB-GANGUP, R-CMB-NOACTION: no bot attacks twice with one action"),
+    ("phase3_moves", "R-PHASE-MOVE: no movement in Phase 3"),
+    ("unchecked_shots", "R-CMB-TARGET-FACTS: no shot at a target without confirmed facts"),
+], ids=["R-CMB-GANGUP-no-early-shot", "R-CMB-GANGUP-one-attack", "R-PHASE-MOVE", "R-CMB-TARGET-FACTS"])
+def test_no_generated_turn_breaks_the_third_reading(played, violation, reading):
+    assert played[violation] == 0, f"{reading}: {played[violation]} in {TURNS} turns"
