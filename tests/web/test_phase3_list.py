@@ -138,3 +138,14 @@ def test_undo_from_the_turn_bar_answers_with_the_turn_panel_and_the_log_out_of_b
     assert "hx-swap-oob" not in answer.by_id("panel-turn").attrs  # the turn panel, in place
     assert answer.by_id("panel-log").attrs.get("hx-swap-oob") == "true"  # the log follows out of band
     assert answer.by_id("panel-turn").has_id("form-melee-hunt")  # the melee is asked again
+
+
+def test_R_PHASE_MOVE_an_open_slot_of_a_worker_may_become_an_interact_with_its_object(client, session):
+    walk = DecidedAction(slot=1, family="maneuver", action="walk", phase=2, move=3, reason="It walks.",
+                         status="done")
+    state = roster_state(phase=3, decisions=[Decision(bot_id="work", turn=1, actions=[walk])])
+    table = Table(client, make_game(session, state).edit_token)
+    button = table.page.by_id("form-interact-work-2").one("button")
+    assert button.text() == "Interact with Console: in base contact"
+    answer = table.submit("interact-work-2")
+    assert "Worker-1 interacts with Console" in answer.by_id("slot-work-2").one(cls="p3-result").text()
