@@ -25,7 +25,8 @@ def _odds(state: GameState, attack: dict, defense: dict, bonus: int, melee: bool
     return {"attack": pool_text(attack) or "no dice", "defense": pool_text(defense) or "no dice",
             "bonus": bonus, "damage": percent(odds.p_damage), "tie": percent(odds.p_tie),
             "defended": percent(odds.p_defended), "at_least": at_least,
-            "expected": f"{odds.expected_damage:.1f}", "bars": damage_bars(odds)}
+            "expected": f"{odds.expected_damage:.1f}", "bars": damage_bars(odds),
+            "damage_p": round(100 * odds.p_damage, 1), "tie_p": round(100 * odds.p_tie, 1)}  # bar widths
 
 
 def damage_bars(odds) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from app import games
 from app.rules.commands import Refused
 from app.rules.models import GameState
 from app.rules.turn import Adjust
-from app.web import house, odds, turn_context, view  # noqa: F401  (routes, context hook, template helpers)
+from app.web import house, odds, phase3_list, turn_context, view  # noqa: F401  (routes, context hook, helpers)
 from app.web.command_forms import FormValues, as_json, expect_of, field_messages, form_to_body, int_or_none
 from app.web.deps import POTHAM_ONLY, EditDep, Opened, SessionDep
 from app.web.panels import game_context, page_template, panel_template
@@ -114,6 +114,10 @@ async def command(request: Request, opened: EditDep, session: SessionDep):
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     form = FormValues(items)
     data = form_to_body(contact_is_zero(confirmed(without_app_dice(items))))
+    if form.get("_aim") and form.get("_aim") != form.get("character_id"):  # R-CMB-TARGET-FACTS
+        return answer(request, opened, session, "turn", 400, changed=False, values=form,
+                      form_id=form.get("form"), error="The target changed after the button was drawn: "
+                      "check the button's name and tap again.")
     return run(request, opened, session, data, int_or_none(form.get("seen")), form=form,
                expect=expect_of(form.get("expect")))
 
@@ -166,15 +170,17 @@ async def undo(request: Request, opened: EditDep, session: SessionDep):
     """Undo the last step, or go back to any earlier one (`to_seq`), as a new step."""
     form = dict((await request.form()).items())
     to_seq, seen = int_or_none(form.get("to_seq")), int_or_none(form.get("seen"))
+    main = "turn" if form.get("panel") == "turn" else "log"  # the turn bar's Undo keeps the turn in view
     try:
         games.undo(session, opened.game, to_seq, seen, describe=view.step_summary)
     except games.Conflict as conflict:
         session.refresh(opened.game)
-        return answer(request, opened, session, "log", 409, log_error=conflict.reason)
+        return answer(request, opened, session, main, 409, log_error=conflict.reason, error=conflict.reason)
     except Refused as refused:
-        return answer(request, opened, session, "log", 400, changed=False, log_error=refused.reason)
+        return answer(request, opened, session, main, 400, changed=False, log_error=refused.reason,
+                      error=refused.reason)
     # the log stays open down to the step gone back to, however old
-    return answer(request, opened, session, "log", log_oldest=to_seq)
+    return answer(request, opened, session, main, log_oldest=to_seq)
 
 
 @router.post("/g/{token}/turn/order", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
@@ -212,22 +218,36 @@ def shoot_odds_fragment(request: Request, opened: EditDep, session: SessionDep,
 @router.get("/g/{token}/turn/melee-odds", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
 def melee_odds_fragment(request: Request, opened: EditDep, session: SessionDep, bot_id: str = "",
                         character_id: str = "", attacker: str = ""):
-    """Who attacks and the odds of one engagement for the Special Rule chosen on its form, so the
-    odds always describe the roll the button makes (R-CMB-WHO, R-GLITCH-REBOOT)."""
+    """Who attacks and the odds of one engagement for the side chosen on its card, so the odds
+    always describe the roll the button makes (R-CMB-WHO, R-CMB-GANGUP, R-GLITCH-REBOOT)."""
     state = games.current_state(session, opened.game)
     bot, target = state.bot(bot_id), state.character(character_id)
     if bot is None or target is None:
         return HTMLResponse('<p class="muted">Choose the models to see the odds.</p>')
     o = odds.melee_odds(state, bot, target, attacker)
-    return templates.TemplateResponse(request, "_melee_odds.html",
-                                      {"state": state, "bot": bot, "target": target, "o": o})
+    preset = phase3_list.preset_card(state, bot, target)
+    context = {"state": state, "bot": bot, "target": target, "o": o, "preset": preset}
+    return templates.TemplateResponse(request, "_melee_odds.html", context)
 
 
 @router.get("/g/{token}/turn/shot-odds", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
 def shot_odds_fragment(request: Request, opened: EditDep, session: SessionDep, bot_id: str = "",
-                       character_id: str = "", cover: str = ""):
-    """The odds of an AI-Bot's Shoot at the target and Cover on its form (R-SHOOT-COVER)."""
+                       character_id: str = "", cover: str = "", part: str = "odds",
+                       melee_with: Annotated[list[str] | None, Query(alias="melee_with[]")] = None,
+                       ticks: Annotated[str, Query(alias="_ticks")] = ""):
+    """A part of an AI-Bot shot card for the target and Cover on its form: the odds and whether
+    the target is in a melee (R-SHOOT-COVER, R-CMB-TARGET), or the button that names the target
+    (R-CMB-TARGET-FACTS). The ticks stay as the player set them for the same target; a new
+    target gets the models still in melee with it."""
     state = games.current_state(session, opened.game)
-    context = {"state": state, "shooter": state.bot(bot_id), "target": state.character(character_id),
-               "cover": cover if cover in ("none", "light", "heavy") else None}
+    p3 = turn_context.phase3_context(state, phase3_list.phase_results(session, opened.game.id))
+    shooter, target = state.bot(bot_id), state.character(character_id)
+    if shooter is None:
+        return HTMLResponse('<p class="muted">Choose the target to see the odds.</p>')
+    context = {"state": state, "shooter": shooter, "target": target,
+               "part": "aim" if part == "aim" else "odds",
+               "cover": cover if cover in ("none", "light", "heavy") else None,
+               "held": bool(p3["p3"]["held"]),
+               "melee_with": (melee_with or [])[:40] if target and ticks == target.id else None,
+               "in_melee_with": p3["in_melee_with"]}
     return templates.TemplateResponse(request, "_shot_odds.html", context)

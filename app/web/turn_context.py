@@ -1,6 +1,6 @@
 """What the turn panel needs beyond the state, registered as a panels context hook: the step
-just made (its effect, shown at once) and Phase 3's to-do list sorted into engagements, Shoot
-actions and the rest. Board facts are never carried over: they belong to one activation."""
+just made (its effect, shown at once) and Phase 3's one list in resolution order
+(phase3_list.py). Board facts are never carried over: they belong to one activation."""
 
 from __future__ import annotations
 
@@ -9,45 +9,14 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from app.rules.models import Bot, Character, DecidedAction, GameState
-from app.rules.play import offline
-from app.rules.slots import open_engagements, open_slot, pending
 from app.tables import Step
 from app.web.deps import Opened
 from app.web.panels import CONTEXT_HOOKS
+from app.web.phase3_list import phase3_list, phase_results, still_in_melee
 
 # Steps that only set up the game: their effect is not a turn's news.
 SETUP_KINDS = {"create", "add_character", "edit_character", "remove_character", "add_bot", "edit_bot",
                "remove_bot"}
-MELEE_ACTIONS = ("melee",)  # resolved as an engagement in Phase 3 (Smash, Start Fire: the player resolves)
-SHOOT_ACTIONS = ("shoot",)
-
-
-def phase3_work(state: GameState) -> dict[str, Any]:
-    """Engagements, then Shoot actions (held until every melee is settled: R-CMB-ORDER), then the
-    rest. A bot with an open slot and its Attack family unused may shoot too (R-CMB-SHOOT-ACTION):
-    it is listed with no decided action and no target yet."""
-    work: dict[str, Any] = {"engagements": [], "shots": [], "others": []}
-    for bot_id, action in state.pending_actions():
-        bot = state.bot(bot_id)
-        if bot is None:
-            continue
-        target = state.character(action.target_id) if action.target_id else None
-        kind = ("engagements" if action.action in MELEE_ACTIONS and target else
-                "shots" if action.action in SHOOT_ACTIONS else "others")
-        work[kind].append((bot, target, action))
-    work["shots"] += [(bot, None, None) for bot in may_shoot(state)]
-    work["shots_held"] = open_engagements(state)
-    return work
-
-
-def may_shoot(state: GameState) -> list[Bot]:
-    """Armed, loaded bots that activated, are not rebooted, have no Shoot waiting and still have
-    an open slot with their Attack family unused."""
-    return [bot for bot in state.in_order()
-            if state.decision(bot.id) is not None and bot.health > 0 and not offline(state, bot)
-            and bot.shoot_range is not None and sum(bot.shoot.values()) and not bot.out_of_ammo
-            and pending(state, bot.id, "shoot", "attack") is None
-            and open_slot(state, bot.id, "attack") is not None]
 
 
 def facts_stand(state: GameState, bot: Bot, target: Character | None, action: DecidedAction | None) -> bool:
@@ -80,9 +49,15 @@ def turn_context(opened: Opened, session: Session, context: dict[str, Any]) -> d
     if state.phase == 2:
         extra["order"] = [b for b in state.in_order() if b.health > 0]
     if state.phase == 3:
-        extra |= phase3_work(state)
-        extra["facts_stand"] = facts_stand
+        extra |= phase3_context(state, phase_results(session, opened.game.id))
     return extra
+
+
+def phase3_context(state: GameState, results: dict) -> dict[str, Any]:
+    """Phase 3's one list (phase3_list), and the helpers its cards call."""
+    p3 = phase3_list(state, results)
+    return {"p3": p3, "facts_stand": facts_stand,
+            "in_melee_with": lambda target_id: still_in_melee(state, target_id)}
 
 
 CONTEXT_HOOKS.append(turn_context)

@@ -71,7 +71,7 @@ class Game:
         expect(self.page.locator("#panel-turn")).to_have_attribute("data-seq", str(before + steps))
         expect(self.page.locator("#panel-log")).to_have_attribute("data-seq", str(before + steps))
 
-    def submit(self, form_id: str, button: str | None = None, steps: int = 1) -> None:
+    def submit(self, form_id: str, button: str | re.Pattern | None = None, steps: int = 1) -> None:
         form = self.page.locator(f"#form-{form_id}")
         self.act(lambda: (form.get_by_role("button", name=button) if button else
                           form.locator("button[type=submit]").last).click(), steps)
@@ -187,8 +187,7 @@ def play_turn_one(game: Game) -> None:
     expect(page.locator("#status-danger")).to_have_text("3")  # R-CMB-DANGER, once
     expect(page.locator("#panel-log li.log-step").first).to_contain_text("dice entered")
     bo_health = game.state()["characters"][1]["health"]
-    confirm_shot(page.locator(f"#form-shoot-{game.ids['Sentry-1']}"))
-    game.submit(f"shoot-{game.ids['Sentry-1']}")
+    game.submit(f"shoot-{game.ids['Sentry-1']}", button=CONFIRM_SHOT)  # R-ACT-FACTS: both facts, one tap
     newest = page.locator("#panel-log li.log-step").first
     expect(newest).to_contain_text("dice rolled by the app")
     assert newest.locator(".face").count() >= 2 + 2  # 2 red Shoot + 2 white Defense, shown
@@ -217,10 +216,9 @@ def play_turn_one(game: Game) -> None:
     expect(game.model("Bo")).to_contain_text("Marked 0")
 
 
-def confirm_shot(form) -> None:
-    """R-ACT-FACTS: a shot after a move asks line of sight and range afresh; here both hold."""
-    for name in ("line_of_sight", "in_range"):
-        form.locator(f"input[type='checkbox'][name='{name}']").check()
+# R-ACT-FACTS: a shot after a move asks line of sight and range afresh; here both hold, and the
+# button that names the target confirms both in one tap.
+CONFIRM_SHOT = re.compile(r"^Shoot .+: in sight and in range now$")
 
 
 def play_turn_two(game: Game) -> None:
@@ -245,8 +243,7 @@ def play_turn_two(game: Game) -> None:
         form.locator("input[name='rolls.character.hits']").fill("1")
         game.submit(form.get_attribute("id").removeprefix("form-"))
     for form in page.locator("form[id^='form-shoot-']").all():
-        confirm_shot(form)
-        game.submit(form.get_attribute("id").removeprefix("form-"))
+        game.submit(form.get_attribute("id").removeprefix("form-"), button=CONFIRM_SHOT)
     while page.locator("form[id^='form-fallback-'][id$='-true']").count():
         game.submit(page.locator("form[id^='form-fallback-'][id$='-true']").first.get_attribute("id")[5:])
     game.submit("next-3")

@@ -215,7 +215,7 @@ def test_an_engagement_shows_who_attacks_why_and_the_exact_odds(client, session)
     _, why = who_attacks(60, 45)  # R-CMB-WHO, in the combat rules' own words
     assert "Hunter-1 attacks." in eng.text() and why in eng.text()
     odds = attack_odds({"red": 3}, {"white": 2}, melee=True)
-    box = eng.all(cls="odds")[0].text()
+    box = eng.by_id("odds-melee-hunt").one(cls="odds").text()  # the exchange's odds (the counter-attack's fold away)
     assert f"Hunter-1 deals damage: {percent(odds.p_damage)}" in box
     assert f"2 or more damage: {percent(odds.damage_at_least[2])}" in box
     assert "counter-attacks" in eng.text()
@@ -242,7 +242,8 @@ def test_a_bot_shoot_rolled_by_the_app_logs_its_faces(client, session):
     answer = table.submit("shoot-sent", dice="app", line_of_sight="true", in_range="true")
     assert "dice rolled by the app" in answer.all("li", cls="log-step")[0].text()
     assert answer.all("li", cls="log-step")[0].all(cls="face")
-    assert not answer.has_id("shot-sent")
+    card = answer.by_id("shot-sent")  # the result replaces the form on the card (issue 15)
+    assert not answer.has_id("form-shoot-sent") and card.one(cls="p3-result").all(cls="face")
 
 
 def test_R_CMB_SHOOT_a_shot_without_line_of_sight_is_refused_in_place(client, session):
