@@ -8,9 +8,10 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from app.rules.engagements import open_engagements
 from app.rules.models import Bot, Character, DecidedAction, GameState
 from app.rules.play import offline
-from app.rules.slots import open_engagements, open_slot, pending
+from app.rules.slots import open_slot, pending
 from app.tables import Step
 from app.web.deps import Opened
 from app.web.panels import CONTEXT_HOOKS
