@@ -28,6 +28,10 @@ def pool_size() -> int:
     return settings.db_pool_size or settings.worker_threads + DB_POOL_SPARE
 
 
+def is_postgres(url: str) -> bool:
+    return make_url(url).get_backend_name() == "postgresql"
+
+
 def make_engine(url: str, size: int | None = None) -> Engine:
     parsed = make_url(url)
     size = size or pool_size()

@@ -17,6 +17,7 @@ import threading
 import psycopg
 from sqlalchemy.engine import make_url
 
+from app.db import is_postgres
 from app.live import Hub, Message
 
 CHANNEL = "potham_live"
@@ -27,10 +28,6 @@ log = logging.getLogger("potham.live")
 def conninfo(url: str) -> str:
     """A SQLAlchemy URL (`postgresql+psycopg://…`) as the libpq URL psycopg connects with."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-def is_postgres(url: str) -> bool:
-    return make_url(url).get_backend_name() == "postgresql"
 
 
 class PgRelay:

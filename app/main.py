@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from anyio import to_thread
 from fastapi import FastAPI
@@ -11,8 +12,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import admin, live, live_pg
-from app.db import pool_size
+from app import admin, live
+from app.db import is_postgres, pool_size
 from app.settings import get_settings
 from app.web import (
     activation_api,
@@ -36,6 +37,9 @@ from app.web.deps import POTHAM_ONLY
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
 
+if TYPE_CHECKING:
+    from app.live_pg import PgRelay
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -55,6 +59,16 @@ def include_routers(app: FastAPI) -> None:
     rulesets_web.install(app)  # GET /api/rulesets; each ruleset's pages and stateless API
 
 
+def start_relay(url: str) -> PgRelay | None:
+    """Live updates across processes through PostgreSQL (app/live_pg.py), imported only on
+    PostgreSQL: it needs psycopg, the optional `postgres` extra, which SQLite never does."""
+    if not is_postgres(url):
+        return None
+    from app import live_pg
+
+    return live_pg.start(live.hub, url)
+
+
 def create_app(migrate_on_start: bool = True, admin_token: str | None = None) -> FastAPI:
     """`admin_token`: the admin link's secret; None reads ADMIN_TOKEN or the data folder's
     (made on the first start) and prints the admin link (app/admin.py)."""
@@ -72,7 +86,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
             app.state.admin_token = admin.ensure_token(settings)
             admin.announce(settings, app.state.admin_token)
             reach.announce(settings)  # where other devices at the table open it (issue 22)
-        relay = live_pg.start(live.hub, settings.database_url)  # several processes on PostgreSQL
+        relay = start_relay(settings.database_url)  # several processes on PostgreSQL
         try:
             yield
         finally:

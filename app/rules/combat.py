@@ -1,7 +1,8 @@
 """Melee between an AI-Bot and a Character (seed 001, rules.md § Combat).
 
 Pure functions over entered or app-rolled `Roll`s: who attacks, the Core roll comparison, the
-counter-attack and Push Back. Shooting lives in `shooting.py`; both share `compare`.
+counter-attack and Push Back. Shooting lives in `shooting.py`; both share `compare`, which lives in
+`core_roll.py` so that neither imports the other.
 Every result carries `reason` (one plain sentence for the player) and `rule` (a rules.md id).
 """
 
@@ -10,10 +11,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
+from app.rules.core_roll import Comparison, Outcome, compare, damage_words, marked_target_bonus
 from app.rules.dice import Pool, Roll, add_dice
 
 Side = Literal["npc", "character"]
-Outcome = Literal["damage", "tie", "defended"]
 
 DISTRACTED_COLOUR = "white"  # R-DISTRACTED: "one White die per stack" (house: `distracted_colour`)
 CounterRule = Literal["higher_wins", "melee_as_defense"]  # R-CMB-COUNTER (house)
@@ -53,41 +54,6 @@ def attack_pool_against(pool: Pool, distracted_stacks: int, colour: str = DISTRA
     """R-DISTRACTED: each incoming attack on a Distracted Character adds one White die per stack
     (`colour`: the game's house `distracted_colour`)."""
     return add_dice(pool, colour, distracted_stacks)
-
-
-def marked_target_bonus(marked_stacks: int, has_marked_target: bool) -> int:
-    """R-MARKED-TARGET: Marked alone gives nothing; Marked Target adds +1 per stack on the target."""
-    return marked_stacks if has_marked_target else 0
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """The Core roll comparison of one attack (R-CMB-ROLL, R-CMB-DAMAGE)."""
-
-    attack_total: int
-    defense_total: int
-    outcome: Outcome
-    damage: int
-
-
-def compare(attack: Roll, defense: Roll, attack_bonus: int = 0, defense_bonus: int = 0) -> Comparison:
-    """Attack total = Hits (Criticals included) + bonus, likewise Defense. Attack > Defense deals
-    the difference, +1 in total if the attacker rolled any Critical (R-CMB-DAMAGE); equal is a tie."""
-    attack_total = attack.hits + attack_bonus
-    defense_total = defense.hits + defense_bonus
-    if attack_total > defense_total:
-        damage = attack_total - defense_total + (1 if attack.criticals else 0)
-        return Comparison(attack_total, defense_total, "damage", damage)
-    if attack_total == defense_total:
-        return Comparison(attack_total, defense_total, "tie", 0)
-    return Comparison(attack_total, defense_total, "defended", 0)
-
-
-def damage_words(margin: int, critical: bool) -> str:
-    """R-CMB-DAMAGE in words a player can check: "1 + 1 for a Critical = 2 damage", or "2 damage"."""
-    if critical:
-        return f"{margin} + 1 for a Critical = {margin + 1} damage"
-    return f"{margin} damage"
 
 
 @dataclass(frozen=True)

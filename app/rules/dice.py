@@ -224,14 +224,11 @@ def attack_odds(
     """
     atk_total, atk_plain = hit_distribution(attack_pool, faces)
     def_total, _ = hit_distribution(defense_pool, faces)
-    # P(defense total <= t), indexed by defense hits
-    cum_def = [0.0] * len(def_total)
-    running = 0.0
-    for d, p in enumerate(def_total):
-        running += p
-        cum_def[d] = running
-    p_tie = 0.0
-    p_win = 0.0
+    # P(defense hits >= d), summed from the top: exactly 0.0 where no such roll can happen
+    def_tail = [0.0] * (len(def_total) + 1)
+    for d in range(len(def_total) - 1, -1, -1):
+        def_tail[d] = def_tail[d + 1] + def_total[d]
+    p_tie = p_win = p_lose = 0.0
     damage: dict[int, float] = {}
     for a, p_a in enumerate(atk_total):
         if not p_a:
@@ -246,21 +243,35 @@ def attack_odds(
                 p_win += p_a * p_d
                 damage[margin] = damage.get(margin, 0.0) + atk_plain[a] * p_d
                 damage[margin + 1] = damage.get(margin + 1, 0.0) + p_crit * p_d
-    return _odds(p_win, p_tie, damage)
+            else:  # this and every higher defense roll defends
+                p_lose += p_a * def_tail[d]
+                break
+    return _odds(p_win, p_tie, p_lose, damage)
 
 
-def _odds(p_win: float, p_tie: float, damage: dict[int, float]) -> Odds:
+def _sure(p: float, *others: float) -> float:
+    """1.0 when every other outcome is impossible (exactly 0.0), else p capped at 1."""
+    return min(p, 1.0) if any(others) else 1.0
+
+
+def _odds(p_win: float, p_tie: float, p_lose: float, damage: dict[int, float]) -> Odds:
+    """Impossible is exactly 0.0 and certain exactly 1.0, never float residue such as 1.1e-16
+    (issue 18: it read "<1%"): each outcome is summed from its own terms, so one that cannot
+    happen sums nothing; one is certain exactly when the other two cannot happen."""
+    p_win, p_tie, p_lose = (_sure(p_win, p_tie, p_lose), _sure(p_tie, p_win, p_lose),
+                            _sure(p_lose, p_win, p_tie))
     top = max((k for k, p in damage.items() if p > 0), default=0)
+    low = min((k for k, p in damage.items() if p > 0), default=0)
+    sure_up_to = 0 if p_tie or p_lose else low  # a certain win deals at least its lowest damage
     at_least: dict[int, float] = {}
     running = 0.0
     for k in range(top, 0, -1):  # P(damage >= k), summed from the top so it never rises with k
         running += damage.get(k, 0.0)
-        at_least[k] = min(running, 1.0)
-    p_win, p_tie = min(p_win, 1.0), min(p_tie, 1.0)
+        at_least[k] = 1.0 if k <= sure_up_to else min(running, 1.0)
     return Odds(
         p_damage=p_win,
         p_tie=p_tie,
-        p_defended=max(1.0 - p_win - p_tie, 0.0),
+        p_defended=p_lose,
         damage_at_least=dict(sorted(at_least.items())),
         expected_damage=sum(k * p for k, p in damage.items()),
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 
-from app.rules.combat import compare, damage_words, marked_target_bonus
+from app.rules.core_roll import compare, damage_words, marked_target_bonus
 from app.rules.dice import Pool, Roll, add_dice
 from app.rules.house_rules import HouseRules
 

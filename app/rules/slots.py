@@ -1,5 +1,6 @@
-"""A bot's two action slots during Phase 3: which are still open, which family is unused, and the
-engagements every AI-Bot shot waits for (seed 001 § Phase 3).
+"""A bot's two action slots during Phase 3: which are still open and which family is unused
+(seed 001 § Phase 3). The engagements every AI-Bot shot waits for are in engagements.py, which
+imports this module (never the other way: no import cycle).
 
 A slot is open when no normal action fills it, or its action was skipped (never happened).
 A free Glitch action (R-GLITCH-ANY) spends no slot and uses up no family, so it is ignored here.
@@ -7,7 +8,7 @@ A free Glitch action (R-GLITCH-ANY) spends no slot and uses up no family, so it 
 
 from __future__ import annotations
 
-from app.rules.models import Bot, Character, DecidedAction, GameState
+from app.rules.models import DecidedAction, GameState
 
 
 def set_status(state: GameState, bot_id: str, slot: int, status: str) -> GameState:
@@ -56,10 +57,3 @@ def open_slot(state: GameState, bot_id: str, family: str) -> int | None:
         return None
     used = {a.slot for a in taken(state, bot_id)}
     return next((slot for slot in (1, 2) if slot not in used), None)
-
-
-def open_engagements(state: GameState) -> list[tuple[Bot, Character]]:
-    """R-CMB-GANGUP: engagements, decided or not, not yet fought nor separated (engagements.py)."""
-    from app.rules.engagements import open_engagements as waiting  # engagements imports this module
-
-    return waiting(state)

@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 
 from app.rules.dice import attack_odds
 from app.rules.house_rules import default_faces
+from app.web.odds import shoot_odds
+from app.web.view import percent
+from tests.support.turn_games import GLITCH_REBOOT, roster_state, with_bot
 
 
 def enumerate_side(pool, faces):
@@ -123,3 +126,56 @@ def test_equal_pools_win_as_often_as_they_lose():
     odds = attack_odds({"red": 10, "white": 10}, {"red": 10, "white": 10})
     assert odds.p_damage == pytest.approx(odds.p_defended, abs=1e-9)  # a Critical changes damage, not who wins
     assert max(odds.damage_at_least) == 21  # 20 more hits than 0, plus a Critical
+
+
+def exactly(p: Fraction) -> str:
+    return "impossible" if p == 0 else "certain" if p == 1 else "possible"
+
+
+@settings(max_examples=80, deadline=None)
+@given(attack=small_pool, defense=small_pool, a_bonus=st.integers(-2, 3), d_bonus=st.integers(-2, 3))
+def test_an_impossible_outcome_is_exactly_0_and_a_certain_one_exactly_1_as_brute_force_says(
+    attack, defense, a_bonus, d_bonus
+):
+    """Issue 18: float residue (1.1e-16) read "<1%" / ">99%"; the README promises exact odds."""
+    faces = default_faces()
+    odds = attack_odds(attack, defense, faces, a_bonus, d_bonus)
+    p_damage, p_tie, damage = brute_force(attack, defense, faces, a_bonus, d_bonus)
+    pairs = [(odds.p_damage, p_damage), (odds.p_tie, p_tie), (odds.p_defended, 1 - p_damage - p_tie)]
+    pairs += [(odds.damage_at_least[k], sum(p for dmg, p in damage.items() if dmg >= k)) for k in odds.damage_at_least]
+    for computed, exact in pairs:
+        assert exactly(Fraction(computed)) == exactly(exact), (computed, exact)
+
+
+@pytest.mark.parametrize(
+    ("attack", "defense", "bonus", "outcome", "shown"),
+    [
+        # no hits against no Defense is a tie, so defended cannot happen (it was 2.8e-17: "<1%")
+        ({"red": 2}, {}, 0, "p_defended", "0%"),
+        # +3 against two White dice always wins (it was 0.9999999999999999: ">99%", defended "<1%")
+        ({"red": 1}, {"white": 2}, 3, "p_damage", "100%"),
+        ({"red": 1}, {"white": 2}, 3, "p_defended", "0%"),
+        # a real chance far below any rounding: 40 White dice all Blank, (1/2)^40 = 9.1e-13, a tie
+        ({"white": 40}, {}, 0, "p_tie", "<1%"),
+        ({"white": 40}, {}, 0, "p_damage", ">99%"),
+    ],
+    ids=["impossible-defended", "certain-damage", "impossible-defended-2", "tiny-tie", "nearly-certain"],
+)
+def test_the_odds_read_0_and_100_percent_only_when_exact_and_a_tiny_real_chance_reads_under_1(
+    attack, defense, bonus, outcome, shown
+):
+    assert percent(getattr(attack_odds(attack, defense, attack_bonus=bonus), outcome)) == shown
+
+
+def test_a_certain_win_is_certain_to_deal_its_lowest_damage():
+    odds = attack_odds({"red": 1}, {"white": 2}, attack_bonus=3)  # 1 to 5 damage, never less than 1
+    assert odds.damage_at_least[1] == 1.0 and 0 < odds.damage_at_least[2] < 1
+
+
+def test_R_GLITCH_REBOOT_against_a_rebooted_bot_the_panel_reads_defended_0_percent_not_under_1():
+    """No Defense roll (R-GLITCH-REBOOT): 2 Red against nothing can tie (no hits) but never be
+    defended, so the bars and the odds line read 0%, as the exact odds are."""
+    state = with_bot(roster_state(), "sent", glitches=[GLITCH_REBOOT])
+    odds = shoot_odds(state, state.character("ada"), state.bot("sent"))
+    assert (odds["defended"], odds["tie"], odds["damage"]) == ("0%", "11%", "89%")
+    assert odds["bars"][0] == {"label": "0", "what": "defended", "p": "0%", "height": 0.0}
