@@ -23,8 +23,10 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, db_path: Path, port: int | None = None, database_url: str | None = None):
+    def __init__(self, db_path: Path, port: int | None = None, database_url: str | None = None,
+                 env: dict[str, str] | None = None):
         self.db_path = db_path
+        self.env = env or {}  # settings for this server (e.g. BODY_READ_SECONDS)
         self.database_url = database_url or f"sqlite:///{db_path}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -33,7 +35,7 @@ class LiveServer:
 
     def start(self, timeout: float = 120) -> LiveServer:  # a loaded 2-core machine starts slowly
         env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": "127.0.0.1",
-               "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
+               "PORT": str(self.port), "PYTHONUNBUFFERED": "1", **self.env}
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
