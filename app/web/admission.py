@@ -100,7 +100,8 @@ class Admission:
 def import_deadline(scope: Scope) -> float:
     """Seconds an import's whole body may take: the read deadline, plus its size at MIN_RATE."""
     size = declared_length(scope)
-    return get_settings().body_read_seconds + min(size if size is not None else IMPORT_MAX, IMPORT_MAX) / MIN_RATE
+    size = IMPORT_MAX if size is None else min(size, IMPORT_MAX)
+    return get_settings().body_read_seconds + size / MIN_RATE
 
 
 def with_deadline(receive: Receive, seconds: float) -> Receive:
