@@ -272,3 +272,32 @@ def test_export_import_export_gives_the_same_bytes_in_processes_with_other_hash_
     first = tmp_path / "first.json"
     first.write_text(played[0], encoding="utf-8")
     assert in_process(4, "copy", first) == played[0]  # byte for byte, timestamps and all
+
+
+DEEP = '''
+import io, resource, sys
+from app import backup, exchange
+depth = 30_000  # 175 KiB: the issue's document took the server to 970 MB
+doc = b'{"format": "potham-2038-backup", "format_version": 1, "games": [' + b'{"a":' * depth + b"1" + b"}" * depth + b"]}"
+try:
+    backup.validate(io.BytesIO(doc))
+except exchange.Problem as problem:
+    print(problem.errors[0]["msg"])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+'''
+
+
+def test_a_deeply_nested_backup_is_refused_in_bounded_memory():
+    """ijson keeps a path per level, so memory grew with the square of the depth: this 175 KiB
+    backup took 927 MB to refuse before the nesting check, about 60 MB (the interpreter) now."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", DEEP], cwd=root, capture_output=True, text=True, timeout=300,
+                          env={**os.environ})
+    assert done.returncode == 0, done.stderr[-2000:]
+    said, peak_mb = done.stdout.strip().splitlines()
+    assert "nested more than" in said
+    assert int(peak_mb) < 300
