@@ -43,12 +43,14 @@ def server(tmp_path):
 
 
 def unfinished_post(port: int, n: int) -> socket.socket:
-    """A POST whose body never (fully) comes: no body, half a body, or a chunked body left open."""
+    """A POST whose body never (fully) comes: no body, half a body, a chunked body left open, or
+    an import's body begun."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=60)
     head = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
     shapes = [head + b"Content-Length: 100\r\n\r\n",
               head + b"Content-Length: 100\r\n\r\n" + b'{"name": "slow',
-              head + b"Transfer-Encoding: chunked\r\n\r\n5\r\n{\"nam\r\n"]
+              head + b"Transfer-Encoding: chunked\r\n\r\n5\r\n{\"nam\r\n",
+              head.replace(b"/api/games", b"/api/games/import") + b"Content-Length: 100\r\n\r\n{"]
     sock.sendall(shapes[n % len(shapes)])
     return sock
 
