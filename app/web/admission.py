@@ -35,6 +35,7 @@ from app.web.limits import MAX_BODY, has_own_limit
 IMPORT_GATE = 4  # imports and restores at work (reading or storing) at once; one stores at a time
 MIN_RATE = 64 * 1024  # bytes a second an import's body must keep up, on top of the read deadline
 IMPORT_MAX = 1024**3  # the largest body an import path reads (a restore's)
+GAME_MAX = 21 * 1024**2  # the largest a player's import reads (app/exchange.py's 20 MB, and a form's)
 TIMED_OUT = "The request body did not arrive in time."
 
 
@@ -98,9 +99,12 @@ class Admission:
 
 
 def import_deadline(scope: Scope) -> float:
-    """Seconds an import's whole body may take: the read deadline, plus its size at MIN_RATE."""
+    """Seconds an import's whole body may take: the read deadline, plus its size at MIN_RATE (a
+    body sent without its size: the largest that path takes, 20 MB for an import, 1 GB for an
+    admin's restore)."""
+    largest = IMPORT_MAX if scope["path"].endswith("/restore") else GAME_MAX
     size = declared_length(scope)
-    size = IMPORT_MAX if size is None else min(size, IMPORT_MAX)
+    size = largest if size is None else min(size, largest)
     return get_settings().body_read_seconds + size / MIN_RATE
 
 
