@@ -7,10 +7,12 @@ game at a time:
 
 - writing: the document is streamed game by game, each game read, written and let go;
 - restoring: the file (on disk, not in memory) is read by a streaming JSON parser (ijson): first
-  the header is checked, then every game is validated one at a time (nothing stored if one is
-  bad: a restore is all or nothing against bad input), then each game is stored in its own
-  transaction, so other games' players are never held up for the whole restore. A single game
-  of a backup may be as large as a single import (exchange.MAX_BYTES).
+  the whole file once for its header and its nesting (no deeper than app/nesting.py allows, so
+  the parser's paths stay small: issue 16), then every game is validated one at a time (nothing
+  stored if one is bad), then every game is stored in one transaction: a restore is all or
+  nothing (issue 16: one that failed half-way had stored the games before it, and a retry
+  duplicated them). A single game of a backup may be as large as a single import
+  (exchange.MAX_BYTES).
 
 Only the admin link may do either (app/web/admin.py).
 """
@@ -24,7 +26,7 @@ from typing import IO, Any
 import ijson
 from sqlmodel import Session, col, select
 
-from app import exchange
+from app import exchange, nesting
 from app.tables import Game, now
 
 BACKUP_FORMAT = "potham-2038-backup"
@@ -32,8 +34,7 @@ BACKUP_VERSION = 1
 MAX_RESTORE_BYTES = 1024**3  # the file lies on disk while it is restored; 1 GB is ~900 long games
 MAX_GAME_BYTES = exchange.MAX_BYTES
 READ_AHEAD = 64 * 1024  # what the parser reads at a time
-OPENS = ("start_map", "start_array")
-CLOSES = ("end_map", "end_array")
+OPENS, CLOSES = nesting.OPENS, nesting.CLOSES
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -59,24 +60,35 @@ def backup_chunks(session: Session) -> Iterator[bytes]:
 # --- restoring ---------------------------------------------------------------------------------
 
 
-def _events(file: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
+def check_header(file: IO[bytes]) -> None:
+    """The document must be an object whose `format` is a backup of a version we read, nested no
+    deeper than ours (app/nesting.py): the whole file is read once, holding at most MAX_DEPTH
+    levels, before anything builds a path per level or a game in memory."""
     file.seek(0)
+    reader = _OneGameAtATime(file)  # no single value larger than a game is built either
+    found: dict[str, Any] = {}
+    depth, key, an_object = 0, None, True
     try:
-        yield from ijson.parse(file, use_float=True)
+        events = ijson.basic_parse(reader, use_float=True, buf_size=READ_AHEAD)
+        for event, value in nesting.check_events(events):
+            reader.since = 0
+            if depth == 0 and event != "start_map":
+                an_object = False
+                break
+            if depth == 1 and event == "map_key":
+                key = value
+            elif depth == 1 and key in ("format", "format_version") and event not in OPENS:
+                found[key] = value
+            depth += (event in OPENS) - (event in CLOSES)
+    except nesting.TooDeep as error:
+        raise exchange.problem(("body",), str(error), "json_invalid") from error
+    except exchange.Problem as error:
+        too_large = f"A value is larger than {MAX_GAME_BYTES // 1024**2} MB."
+        raise exchange.problem(("body",), too_large) from error
     except ijson.JSONError as error:  # ijson's IncompleteJSONError is one too
         raise exchange.problem(("body",), f"Not valid JSON: {error}.", "json_invalid") from error
-
-
-def check_header(file: IO[bytes]) -> None:
-    """The document must be an object whose `format` is a backup of a version we read."""
-    found: dict[str, Any] = {}
-    for prefix, event, value in _events(file):
-        if prefix == "" and event not in ("start_map", "map_key", "end_map"):
-            raise exchange.problem(("body",), "Expected a JSON object (a backup of all games).", "dict_type")
-        if prefix in ("format", "format_version") and event not in ("map_key", *OPENS, *CLOSES):
-            found[prefix] = value
-        if len(found) == 2:
-            break
+    if not an_object:
+        raise exchange.problem(("body",), "Expected a JSON object (a backup of all games).", "dict_type")
     if found.get("format") != BACKUP_FORMAT:
         raise exchange.problem(("body", "format"), f"Not a backup: format must be {BACKUP_FORMAT!r}.",
                                "literal_error")
@@ -131,11 +143,19 @@ def validate(file: IO[bytes]) -> int:
 
 
 def restore(session: Session, file: IO[bytes]) -> list[Game]:
-    """Every game of the backup as a new game with new links, once all of them validated."""
+    """Every game of the backup as a new game with new links, once all of them validated, in one
+    transaction: all of them or, whatever fails, none (a client that got no links may retry
+    without duplicating a game)."""
     validate(file)
-    stored = []
-    for index, doc in backup_games(file):
-        (game,) = exchange.import_documents(session, [exchange.parse_game(doc, ("body", "games", index))])
-        stored.append(game)
-        session.expunge_all()  # the game's steps leave memory; the game row stays readable
-    return stored
+    ids = []
+    try:
+        for index, doc in backup_games(file):
+            game = exchange.store(session, exchange.parse_game(doc, ("body", "games", index)))
+            session.flush()
+            ids.append(game.id)
+            session.expunge_all()  # the game's steps leave memory; their rows wait for the commit
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return [session.get_one(Game, game_id) for game_id in ids]

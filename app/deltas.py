@@ -39,10 +39,16 @@ def _same_leaf(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
+def _keeps_order(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Does patching `a` (kept keys stay in place, new ones are appended) give `b`'s key order?"""
+    return list(b) == [k for k in a if k in b] + [k for k in b if k not in a]
+
+
 def _diff(a: Any, b: Any, path: Path, out: Delta) -> None:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in a.keys() - b.keys():
-            out.append(["del", [*path, key]])
+    if isinstance(a, dict) and isinstance(b, dict) and _keeps_order(a, b):
+        # in the order of `a`, never a set's: a set's order follows the hash seed, and an export
+        # must come out byte for byte the same in every process (issue 16)
+        out.extend(["del", [*path, key]] for key in a if key not in b)
         for key, value in b.items():
             if key not in a:
                 out.append(["set", [*path, key], value])

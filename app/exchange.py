@@ -22,18 +22,27 @@ Version history:
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cache
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    create_model,
+    model_validator,
+)
 from sqlmodel import Session
 
 from app import games, rulesets, steplog
 from app.replay import raw_states, replay_check
 from app.rules.commands import EntryRecord
 from app.rules.house_rules import HouseRules
-from app.rules.models import GameName, GameState
+from app.rules.models import GameName, GameState, printable
 from app.rulesets.base import Ruleset
 from app.tables import Game, Step, now
 
@@ -77,6 +86,20 @@ def problem(loc: tuple, msg: str, type_: str = "value_error") -> Problem:
 # --- the current format, validated strictly ------------------------------------------------
 
 
+def _in_utc(moment: datetime) -> datetime:
+    try:
+        return moment.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:00+01:00 is before year 1 in UTC
+        raise ValueError("the time is out of range") from None
+
+
+# A moment as the app writes it, with its timezone: the database refuses one without (issue 16:
+# a naive or date-only timestamp answered 500).
+Moment = Annotated[AwareDatetime, AfterValidator(_in_utc)]
+# A text column's value: PostgreSQL text cannot hold a NUL (JSON columns escape it).
+Text = Annotated[str, AfterValidator(printable)]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -91,12 +114,12 @@ class StepDoc(Strict):
 
     seq: int = Field(ge=0, le=MAX_STEPS)
     kind: str = Field(min_length=1, max_length=40)
-    actor: str = Field(default="player", min_length=1, max_length=40)
+    actor: Text = Field(default="player", min_length=1, max_length=40)
     command: dict[str, Any]
     entries: list[EntryRecord] = Field(default_factory=list, max_length=1000)
     state: GameState | None = None
     delta: list[list[Any]] | None = Field(default=None, max_length=MAX_DELTA)
-    created_at: datetime | None = None
+    created_at: Moment | None = None
 
     @model_validator(mode="after")
     def state_or_delta(self) -> StepDoc:
@@ -139,11 +162,11 @@ class GameDoc(Strict):
     format: Literal["potham-2038-game"]
     format_version: Literal[3]
     ruleset: Literal["potham-2038"]
-    exported_at: datetime | None = None
+    exported_at: Moment | None = None
     app: str | None = Field(default=None, max_length=200)
     name: GameName
     seed: int = Field(ge=0, le=2**31 - 1)
-    created_at: datetime | None = None
+    created_at: Moment | None = None
     house: HouseRules
     steps: list[StepDoc] = Field(min_length=1, max_length=MAX_STEPS)
 
@@ -249,6 +272,8 @@ def store(session: Session, doc: GameDoc) -> Game:
                     entries=[e.model_dump(mode="json", exclude_unset=True) for e in s.entries],
                     created_at=s.created_at or now())
         session.add(steplog.record(step, before[1] if before else None, raw))
+        if s.delta is not None:  # as recorded: export, import, export gives the same document
+            step.delta = s.delta
         if before:
             steplog.retire(before[0])
         before = step, raw

@@ -186,9 +186,11 @@ def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | No
     how Danger moved back."""
     _lock(session, game)
     latest = latest_step(session, game)
-    if seen is not None and seen != latest.seq and to_seq is None:
+    if seen is not None and seen != latest.seq:  # "Go back here" too (issue 16): never undo unseen steps
         session.rollback()
-        raise Conflict("The game moved on since you looked; undo again if you still want to.", latest.seq)
+        again = "undo again" if to_seq is None else "go back again"
+        raise Conflict(f"The game moved on since you looked ({_latest_news(latest)}); nothing was undone: "
+                       f"{again} if you still want to.", latest.seq)
     target = shown_position(latest) - 1 if to_seq is None else to_seq
     if target < 0 or target >= latest.seq:
         session.rollback()
@@ -206,6 +208,12 @@ def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | No
     step = Step(game_id=game.id, seq=latest.seq + 1, kind="undo", actor=actor,
                 command={"type": "undo", "to_seq": restored}, entries=[Entry(text).as_dict()])
     return _commit(session, game, latest, step, state, states[target])
+
+
+def _latest_news(latest: Step) -> str:
+    """What changed, for a 409: the newest step and its first log line."""
+    said = next((e.get("text") for e in latest.entries if isinstance(e, dict) and e.get("text")), "")
+    return f"step {latest.seq}: {said}" if said else f"now at step {latest.seq}"
 
 
 def _undo_text(ruleset: Ruleset, latest: Step, restored: int, state: Any, undone: Step | None,

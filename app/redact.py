@@ -1,26 +1,91 @@
 """Capability tokens live in URL paths, and whoever reads a token may play the game: they must never
-reach a log. Uvicorn's access log prints each request's path, so its records are redacted here."""
+reach a log, nor any piece of one. Uvicorn's access log prints each request's path, so its records
+are redacted here.
+
+A path is logged as the app knows it: each segment is kept only when it is one of the app's own
+words (a literal segment of a route, a static file's name) or a short number; anything else, a
+token or whatever a mistyped link put there, is logged as "…". Matching tokens by their shape
+was not enough (issue 16): `/admin/<first half>.<second half>` kept both halves, each shorter than
+a token. A query keeps the names of the routes' query parameters, the app's words and short
+numbers. Other records (uvicorn's errors) lose every run of token characters of 12 or more."""
 
 from __future__ import annotations
 
 import logging
 import re
+from functools import cache
+from pathlib import Path
 
-# A token is 32 URL-safe characters (games.new_token); no other path segment is that long.
-TOKEN = re.compile(r"[A-Za-z0-9_-]{20,}")
+TOKEN = re.compile(r"[A-Za-z0-9_-]{12,}")  # in free text: a token is 32 of these (games.new_token)
 REDACTED = "…"
+STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
 def redact(text: str) -> str:
+    """Free text (an error record): every long run of token characters goes."""
     return TOKEN.sub(REDACTED, text)
 
 
+@cache
+def known_words() -> frozenset[str]:
+    """The literal segments of the app's routes, their query parameters' names, and the names
+    under /static."""
+    words = {p.name for p in STATIC.rglob("*")} if STATIC.is_dir() else set()
+    try:
+        from app.main import app  # imported when the first request is logged: the app is built
+    except Exception:  # noqa: BLE001 - without the routes every segment is redacted: still safe
+        return frozenset(words)
+    _route_words(app.routes, words)
+    return frozenset(words)
+
+
+def _route_words(routes: list, words: set[str]) -> None:
+    for route in routes:
+        included = getattr(route, "original_router", None)  # FastAPI's include_router
+        if included is not None:
+            words.update(_segments(getattr(getattr(route, "include_context", None), "prefix", "")))
+            _route_words(included.routes, words)
+            continue
+        words.update(_segments(getattr(route, "path", "")))
+        dependants = [route.dependant] if hasattr(route, "dependant") else []
+        while dependants:  # its query parameters' names, its dependencies' too
+            dependant = dependants.pop()
+            words.update(p.alias for p in dependant.query_params)
+            dependants.extend(dependant.dependencies)
+
+
+def _segments(path: str) -> list[str]:
+    return [s for s in path.split("/") if s and "{" not in s]
+
+
+def _kept(word: str) -> str:
+    return word if word in known_words() or (word.isdigit() and len(word) <= 6) else REDACTED
+
+
+def redact_path(path: str) -> str:
+    """A request's path and query with nothing in it the app did not write itself."""
+    path, mark, query = path.partition("?")
+    logged = "/".join(_kept(s) if s else s for s in path.split("/"))
+    if mark:
+        pairs = []
+        for pair in query.split("&"):
+            name, equals, value = pair.partition("=")
+            name = _kept(name)
+            pairs.append(name + equals + ",".join(_kept(v) for v in value.split(",")) if equals else name)
+        logged += "?" + "&".join(pairs)
+    return logged
+
+
 class RedactTokens(logging.Filter):
-    """Rewrites a record's message arguments (uvicorn: client, method, path, version, status)."""
+    """Rewrites a record's message arguments (uvicorn's access log: client, method, path,
+    version, status; the path as `redact_path` says, any other text as `redact`)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple):
-            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+            access = record.name == "uvicorn.access" and len(record.args) == 5
+            record.args = tuple(
+                (redact_path(a) if access and i == 2 else redact(a)) if isinstance(a, str) else a
+                for i, a in enumerate(record.args))
         elif isinstance(record.msg, str):
             record.msg = redact(record.msg)
         return True

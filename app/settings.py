@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     # Connections per process; None: worker_threads + DB_POOL_SPARE. On PostgreSQL keep
     # processes × pool below the server's max_connections.
     db_pool_size: int | None = None
+    # Seconds a request's body may take to arrive once its headers are in (app/web/admission.py):
+    # a client that never sends the body it announced gets 408 and holds nothing meanwhile.
+    body_read_seconds: float = 20.0
     # Bring the database up to date when the app starts. Several replicas (compose.yaml) set it
     # to false and run `python -m app.migrate` once, before them.
     migrate_on_start: bool = True

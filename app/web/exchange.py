@@ -19,7 +19,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.datastructures import UploadFile as StarletteUpload
 
-from app import backup, exchange
+from app import backup, exchange, nesting
 from app.tables import Game, now
 from app.web import device
 from app.web.deps import OpenedDep, SessionDep
@@ -80,8 +80,14 @@ async def read_limited(chunks) -> bytes:
 
 
 def decode(raw: bytes) -> Any:
+    """The document, nested no deeper than ours (app/nesting.py): deeper could reach Python's
+    recursion limit further on, where it would answer 500."""
     try:
-        return json.loads(raw)
+        document = json.loads(raw)
+        nesting.check_depth(document)
+        return document
+    except nesting.TooDeep as error:
+        raise exchange.problem(("body",), str(error), "json_invalid") from error
     except RecursionError as error:  # json.loads gives up on arrays nested a few thousand deep
         raise exchange.problem(("body",), "Not valid JSON: nested too deeply.", "json_invalid") from error
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

@@ -50,7 +50,8 @@ def headers_for(path: str) -> list[tuple[bytes, bytes]]:
 
 
 class SecurityHeaders:
-    """Adds the headers above to every HTTP answer (a header the route set itself is replaced)."""
+    """Adds the headers above to every HTTP answer (a header the route set itself is replaced),
+    a 500 too."""
 
     def __init__(self, app: ASGIApp):
         self.app = app
@@ -62,10 +63,23 @@ class SecurityHeaders:
         added = headers_for(scope["path"])
         names = {name for name, _ in added}
 
+        started = False
+
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
                 message = {**message, "headers": kept + added}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            # Starlette's last-resort 500 is sent from outside every middleware, without these
+            # headers (issue 16): it is answered here instead, and the error goes on to be logged.
+            if not started:
+                await send_with_headers({"type": "http.response.start", "status": 500, "headers": [
+                    (b"content-type", b"text/plain; charset=utf-8"), (b"content-length", b"21")]})
+                await send_with_headers({"type": "http.response.body", "body": b"Internal Server Error"})
+            raise

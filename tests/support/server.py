@@ -24,9 +24,10 @@ def free_port() -> int:
 
 class LiveServer:
     def __init__(self, db_path: Path, port: int | None = None, database_url: str | None = None,
-                 host: str = "127.0.0.1"):
+                 host: str = "127.0.0.1", env: dict[str, str] | None = None):
         """`host`: where it listens (HOST, as `make run`); it is always reached at 127.0.0.1."""
         self.db_path, self.host = db_path, host
+        self.env = env or {}  # settings for this server (e.g. BODY_READ_SECONDS)
         self.database_url = database_url or f"sqlite:///{db_path}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -35,7 +36,7 @@ class LiveServer:
 
     def start(self, timeout: float = 120) -> LiveServer:  # a loaded 2-core machine starts slowly
         env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": self.host,
-               "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
+               "PORT": str(self.port), "PYTHONUNBUFFERED": "1", **self.env}
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "app.main:app", "--host", self.host,
