@@ -69,12 +69,15 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
         oldest = None  # the newest page reaches it anyway
     log_from = after if before is None and after is not None and \
         0 <= opened.game.seq - after <= LOG_LENGTH else None
+    log = None
     if log_from is not None:
         log = games.log_page(session, opened.game, None, log_from, LOG_LENGTH + 1)
-    elif oldest is not None and (before is None or oldest < before):
+        if any(step.kind == "undo" for step in log):  # it strikes through steps the page already
+            log = log_from = None  # shows, which live.js would keep as they were: the whole page
+    if log is None and oldest is not None and (before is None or oldest < before):
         oldest = max(0, oldest)
         log = games.log_page(session, opened.game, before, oldest, LOG_MOST)
-    else:
+    elif log is None:
         oldest = None
         log = games.log_page(session, opened.game, before, limit=LOG_LENGTH)
     base = "/g/" if opened.can_edit else "/v/"

@@ -92,3 +92,17 @@ def test_pages_on_one_link_share_one_rendering_per_step_and_never_get_a_stale_on
     assert client.post(f"/api/games/{game.edit_token}/rename", json={"name": "Renamed table"}).status_code == 200
     client.get(url)
     assert len(rendered) == 3  # a rename is no step, but the answer is rendered again
+
+
+def test_a_live_refresh_after_an_undo_sends_the_whole_log_so_the_undone_step_is_struck_everywhere(client, game):
+    """A live refresh sends only the steps newer than the page's top one (live.js keeps the rest),
+    but an undo changes an older step (it is struck through): then the whole newest page comes."""
+    api = f"/api/games/{game.edit_token}"
+    client.post(api + "/commands", json={"type": "record_event", "title": "Sirens", "danger": 0, "by_effect": True})
+    top = client.get(api).json()["seq"]
+    url = f"/v/{game.view_token}/panels?names=log&after={top}"
+    assert "data-log-from" in client.get(url).text  # nothing changed an older step: only the new ones
+    assert client.post(api + "/undo", json={}).status_code == 200
+    page = parse(client.get(url).text)
+    assert "data-log-from" not in page.by_id("panel-log").attrs
+    assert "undone" in page.by_id(f"step-{top}").attrs["class"]
