@@ -108,7 +108,8 @@ def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: Seen =
     `yours` (what the command would set), and nothing is saved; without `expect`, such a
     command is 409 as soon as the game moved on past `seen`."""
     expect = data.pop("expect", None)
-    if seen is None and "seen" in data:
+    # a list is the command's own `seen` (the facts of a d20 NPC turn), not the step last seen
+    if seen is None and "seen" in data and not isinstance(data["seen"], list):
         try:
             seen = SeenInBody.model_validate(data).seen
         except ValidationError as error:

@@ -30,7 +30,7 @@ from app.rules.play import bot_of
 from app.rules.questions import Question
 from app.rules.told import Answers, next_fact, table_names
 from app.web.command_forms import FormValues, as_json, field_messages, int_or_none
-from app.web.deps import POTHAM_ONLY, EditDep, SessionDep
+from app.web.deps import POTHAM_ONLY, EditDep, FormDep, SessionDep
 from app.web.templating import templates
 from app.web.turn import answer, run
 
@@ -183,9 +183,9 @@ def _answers(text: str) -> Answers:
 
 
 @router.post("/g/{token}/turn/ask", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
-async def ask(request: Request, opened: EditDep, session: SessionDep):
+def ask(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
     """One tap of an activation: the next question, or the activation decided by the answers."""
-    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+    items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
     bot_id = form.get("bot_id")
     keep: dict[str, Any] = {"form_id": "ask", "chosen_bot": bot_id}

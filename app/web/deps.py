@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Query
+from fastapi import Depends, HTTPException, Query, Request
 from pydantic import ValidationError
 from sqlmodel import Session
+from starlette.datastructures import FormData
 
 from app import games
 from app.db import get_session
@@ -15,6 +16,16 @@ from app.tables import Game
 from app.web.errors import safe_loc
 
 SessionDep = Annotated[Session, Depends(get_session)]
+
+
+async def posted_form(request: Request) -> FormData:
+    """The posted form, read on the event loop, so that the route itself is a plain `def` that
+    FastAPI runs in a worker thread: a command waits there for the game's lock and the database,
+    never on the event loop that every other request (health, pages, live streams) needs."""
+    return await request.form()
+
+
+FormDep = Annotated[FormData, Depends(posted_form)]
 
 
 @dataclass

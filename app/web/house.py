@@ -19,7 +19,7 @@ from app.rules.commands import Refused
 from app.rules.house_checks import FACES, colours_in_use, game_checks
 from app.rules.house_rules import FreeAction, HouseRules
 from app.web.command_forms import as_json, expect_of, field_messages, form_to_body, int_or_none
-from app.web.deps import EditDep, Opened, SessionDep
+from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -85,8 +85,8 @@ def house_page(request: Request, opened: EditDep, session: SessionDep):
 
 
 @router.post("/g/{token}/house", response_class=HTMLResponse)
-async def save_house(request: Request, opened: EditDep, session: SessionDep):
-    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+def save_house(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
+    items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = dict(items)
     state = games.current_state(session, opened.game)
     try:
@@ -100,9 +100,9 @@ async def save_house(request: Request, opened: EditDep, session: SessionDep):
 
 
 @router.post("/g/{token}/house/reset", response_class=HTMLResponse)
-async def reset_house(request: Request, opened: EditDep, session: SessionDep):
+def reset_house(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
     """Back to the rules.md defaults, unless the roster uses a colour the defaults lack."""
-    form = {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
+    form = {k: v for k, v in posted.items() if isinstance(v, str)}
     state = games.current_state(session, opened.game)
     house = HouseRules(dice_mode=state.house.dice_mode)  # who rolls is a habit, not a rule
     errors = game_checks(house, state)

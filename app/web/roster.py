@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from starlette.datastructures import FormData
@@ -24,7 +24,7 @@ from app.rules.commands import Body, Refused
 from app.rules.models import Bot, GameState
 from app.rules.roster import BotSheet, CharacterSheet, sheet_of
 from app.web.command_forms import as_json, expect_of, int_or_none
-from app.web.deps import EditDep, Opened, SessionDep
+from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.forms import (
     Reads,
     bot_values,
@@ -91,11 +91,6 @@ templates.env.globals["pool_counts"] = pool_counts
 templates.env.filters["inches"] = inches
 
 
-async def posted_form(request: Request) -> FormData:
-    return await request.form()
-
-
-FormDep = Annotated[FormData, Depends(posted_form)]
 
 
 def kind_of(slug: str) -> Kind:

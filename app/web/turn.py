@@ -22,7 +22,7 @@ from app.rules.models import GameState
 from app.rules.turn import Adjust
 from app.web import house, odds, phase3_list, turn_context, view  # noqa: F401  (routes, context hook, helpers)
 from app.web.command_forms import FormValues, as_json, expect_of, field_messages, form_to_body, int_or_none
-from app.web.deps import POTHAM_ONLY, EditDep, Opened, SessionDep
+from app.web.deps import POTHAM_ONLY, EditDep, FormDep, Opened, SessionDep
 from app.web.panels import game_context, page_template, panel_template
 from app.web.templating import templates
 
@@ -109,9 +109,9 @@ def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 @router.post("/g/{token}/turn", response_class=HTMLResponse)
-async def command(request: Request, opened: EditDep, session: SessionDep):
+def command(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
     """Any play command from a form: hidden `type`, fields named as the command's JSON."""
-    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+    items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
     data = form_to_body(contact_is_zero(confirmed(without_app_dice(items))))
     if form.get("_aim") and form.get("_aim") != form.get("character_id"):  # R-CMB-TARGET-FACTS
@@ -148,9 +148,9 @@ class DiceMode(BaseModel):
 
 
 @router.post("/g/{token}/dice-mode", response_class=HTMLResponse)
-async def dice_mode(request: Request, opened: EditDep, session: SessionDep):
+def dice_mode(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
     """The game's default for every roll: the app rolls, or the player enters physical dice."""
-    form = dict((await request.form()).items())
+    form = dict(posted.items())
     try:
         mode = DiceMode(mode=form.get("mode", "")).mode
     except ValidationError as error:
@@ -166,9 +166,9 @@ async def dice_mode(request: Request, opened: EditDep, session: SessionDep):
 
 
 @router.post("/g/{token}/undo", response_class=HTMLResponse)
-async def undo(request: Request, opened: EditDep, session: SessionDep):
+def undo(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
     """Undo the last step, or go back to any earlier one (`to_seq`), as a new step."""
-    form = dict((await request.form()).items())
+    form = dict(posted.items())
     to_seq, seen = int_or_none(form.get("to_seq")), int_or_none(form.get("seen"))
     main = "turn" if form.get("panel") == "turn" else "log"  # the turn bar's Undo keeps the turn in view
     try:
@@ -184,10 +184,10 @@ async def undo(request: Request, opened: EditDep, session: SessionDep):
 
 
 @router.post("/g/{token}/turn/order", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
-async def propose_order(request: Request, opened: EditDep, session: SessionDep):
+def propose_order(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
     """Move one bot up or down in the proposed activation order; nothing is saved until the
     player uses the order (set_activation_order), so trying orders leaves no trace in the log."""
-    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+    items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
     state = games.current_state(session, opened.game)
     ids = [i for i in dict.fromkeys(form.getlist("bot_ids[]")) if state.bot(i)]

@@ -24,7 +24,7 @@ STEP_LABELS = {
 }
 
 # Keys a command uses to name the models it is about, in the order they are worth mentioning.
-_WHO_KEYS = ("character_id", "bot_id", "shooter_id", "target_id", "attacker_id", "defender_id",
+_WHO_KEYS = ("character_id", "bot_id", "shooter_id", "attacker_id", "target_id", "defender_id",
              "npc_id")  # the last: the NPCs of other rulesets (app/rulesets)
 
 

@@ -173,3 +173,29 @@ def test_the_home_page_leads_with_saved_games_and_the_file_picker_is_a_44px_butt
     assert sizes["input"] >= 44 and sizes["button"] >= 40, sizes
     assert layout_problems(page) == []
     page.context.close()
+
+
+FOCUS_LOW_CONTROLS = """() => {
+  // every visible control below the fold, brought into view the least distance (as a browser does
+  // for a field or a result): it must not end up under the fixed Undo bar
+  const hidden = [];
+  const controls = [...document.querySelectorAll('#panel-turn button, #panel-turn select, #panel-turn summary')]
+    .filter(e => e.checkVisibility() && e.getBoundingClientRect().top > innerHeight);
+  for (const el of controls) {
+    window.scrollTo(0, 0);
+    el.scrollIntoView({block: "nearest"});  // as the browser brings a field or a result into view
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!top || !(el === top || el.contains(top))) hidden.push(el.outerHTML.slice(0, 60));
+  }
+  return {checked: controls.length, hidden};
+}"""
+
+
+def test_a_control_scrolled_into_view_is_never_under_the_undo_bar(browser, live_server):
+    """The fixed Undo bar keeps its height out of the scroll (scroll-padding), so a control the
+    browser scrolls to (focus, a form's invalid field, a result) is visible and tappable."""
+    game = new_game(live_server.url, "Out from under")
+    page = open_page(browser, live_server.url, game["edit_url"], 768, 1024)
+    found = page.evaluate(FOCUS_LOW_CONTROLS)
+    assert found["checked"] > 0 and found["hidden"] == [], found

@@ -164,3 +164,20 @@ def test_mostly_valid_bodies_answer_200_or_422_never_500(client, data):
     body = data.draw(from_schema(model.model_json_schema(), ["Ada", "Machete", "Vault", "1d8"]))
     response = client.post(path, content=json.dumps(body), headers={"content-type": "application/json"})
     assert response.status_code in (200, 422), response.text
+
+
+def test_a_d20_npc_turn_through_the_games_api_keeps_its_own_seen_facts(client):
+    """`seen` in a command's JSON is the step the client last saw, unless it is a list: then it is
+    the d20 NPC turn's own facts (D20-FACTS), which must reach the command, not answer 422."""
+    game = client.post("/api/games", json={"name": "Ambush", "ruleset": "d20"}).json()
+    url = f"/api/games/{game['edit_token']}/commands"
+    ada = {"name": "Ada", "attributes": {"agility": 3}, "defense": 14, "hp": 8}
+    state = client.post(url, json={"type": "add_character", "character": ada}).json()["state"]
+    raider = {"name": "Raider", "role": "hunter", "skills": {"blade_waltz": 2}, "hp": 9,
+              "weapons": [{"name": "Machete", "kind": "melee", "damage": "1d8"}]}
+    state = client.post(url, json={"type": "add_npc", "npc": raider}).json()["state"]
+    ada_id, raider_id = state["characters"][0]["id"], state["npcs"][0]["id"]
+    r = client.post(url, json={"type": "npc_turn", "npc_id": raider_id,
+                               "seen": [{"character_id": ada_id, "distance": 3, "line_of_sight": True}]})
+    assert r.status_code == 200, r.text
+    assert "Ada" in json.dumps(r.json()["entries"])  # the Raider went for the Character it was told of

@@ -3,6 +3,8 @@ watch page, through the page's own forms (htmx posts) and the JSON API."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support.html import parse
 
 HX = {"HX-Request": "true"}
@@ -264,3 +266,16 @@ def test_D20_INITIATIVE_the_tracker_on_the_page_orders_turns_and_opens_the_actin
     bad = post(client, game, "turn", type="set_initiative", form="initiative", **{
         "rolls.0.member_id": ada, "rolls.0.value": "lots"})
     assert bad.status_code == 422
+
+
+@pytest.mark.parametrize("command, names", [
+    pytest.param({"type": "attack", "attacker_id": "n1", "target_id": "c1"}, ["Raider", "Ada"], id="npc-attacks"),
+    pytest.param({"type": "attack", "attacker_id": "c1", "target_id": "n1"}, ["Ada", "Raider"], id="pc-attacks"),
+])
+def test_a_log_step_names_the_attacker_before_the_target(command, names):
+    """The log's header of an attack reads "attacker, target", whoever attacks (issue 20)."""
+    from app.tables import Step
+    from app.web.view import step_who
+
+    state = {"characters": [{"id": "c1", "name": "Ada"}], "npcs": [{"id": "n1", "name": "Raider"}]}
+    assert step_who(Step(game_id=1, seq=1, command=command), state) == names

@@ -17,7 +17,7 @@ from app.rulesets.d20.play_tracker import upcoming
 from app.rulesets.d20.starters import STARTERS
 from app.web import d20_api, view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
-from app.web.deps import EditDep, Opened, SessionDep
+from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.templating import templates
 
 PAGE = "d20/game.html"
@@ -76,12 +76,12 @@ def unreported_dropped(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 @router.post("/g/{token}/d20/{panel}", response_class=HTMLResponse, dependencies=[Depends(d20_only)])
-async def d20_command(request: Request, panel: str, opened: EditDep, session: SessionDep):
+def d20_command(request: Request, panel: str, opened: EditDep, session: SessionDep, posted: FormDep):
     """Any d20 command from a form (hidden `type`, fields named as its JSON); the answer is the
     panel it came from (`roster` or `turn`) with the other step panels out of band."""
     from app.web.turn import run  # the shared command runner (answers, 409s, refusals in place)
 
-    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+    items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
     data = form_to_body(unreported_dropped(items))
     main = panel if panel in ("roster", "turn") else "turn"

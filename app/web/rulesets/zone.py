@@ -26,7 +26,7 @@ from app.rulesets.zone.models import BAND_NAMES, BANDS, Character, Npc, ZoneHous
 from app.rulesets.zone.roles import decide
 from app.web import view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
-from app.web.deps import EditDep, Opened, SessionDep
+from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.templating import templates
 
 PAGE = "zone/game.html"
@@ -186,12 +186,12 @@ def picked_weapon(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 @router.post("/g/{token}/zone/{panel}", response_class=HTMLResponse)
-async def zone_command(request: Request, panel: str, opened: EditDep, session: SessionDep):
+def zone_command(request: Request, panel: str, opened: EditDep, session: SessionDep, posted: FormDep):
     """Any zone command from a form (hidden `type`, fields named as its JSON); the answer is the
     panel it came from (`roster` or `turn`) with the other step panels out of band."""
     from app.web.turn import run  # the shared command runner (answers, 409s, refusals in place)
 
-    items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
+    items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
     data = form_to_body(typed_faces(unreported_facts_dropped(picked_weapon(with_sheet(items)))))
     main = panel if panel in ("roster", "turn") else "turn"
