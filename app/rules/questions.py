@@ -147,7 +147,7 @@ class Board:
             object_contact=role == "worker" and given == 0,
             waypoint_distance=given if role == "patrol" else d.waypoint_distance,
             next_waypoint_distance=at.get(self.next or "") if self.next else d.next_waypoint_distance,
-            direction=self.direction())
+            direction=self.direction(), direction_rolled=not isinstance(self.answers.get("direction"), int))
         return activate(self.bot, seen, directive)
 
     def direction(self) -> int:
