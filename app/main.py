@@ -23,6 +23,7 @@ from app.web import (
     ops,
     pages,
     panels,
+    phase4_checks,
     reach,
     roster,
     rules_api,
@@ -53,6 +54,7 @@ def include_routers(app: FastAPI) -> None:
     app.include_router(sample.router)  # before roster: /roster/sample is not a kind of model
     app.include_router(roster.router, dependencies=[POTHAM_ONLY])
     app.include_router(turn.router)
+    app.include_router(phase4_checks.router)  # Phase 4: every check passed, one tap
     app.include_router(asking.router)  # Phase 2 by taps
     app.include_router(admin_routes.router)
     app.include_router(admin_routes.api_router)

@@ -47,6 +47,7 @@ class Directive:
     waypoint: str | None = None
     waypoint_distance: float | None = None
     direction: int | None = None  # Hunter's random move: 1..8, else rolled
+    direction_rolled: bool = False  # `direction` is a d8 the app rolled ("let the app roll"), not told
     exempt: bool = False  # Sentry explicitly exempt from the Phase 4 position check
     # A Patrol standing on its waypoint heads for the next one (R-ROLE-PATROL): its name and the
     # distance to it, asked only then (without it the activation answers `needs`, never guesses).

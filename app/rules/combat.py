@@ -78,10 +78,12 @@ class MeleeResult:
 
 @dataclass(frozen=True)
 class Fighter:
-    """One side of an engagement as the rules see it: name and current total points."""
+    """One side of an engagement as the rules see it: name, current total points and (when
+    known) current Health, so a model the damage takes out of action is not pushed back."""
 
     name: str
     points: int
+    health: int | None = None
 
 
 def resolve_melee(
@@ -127,9 +129,19 @@ def resolve_melee(
             if result.outcome == "tie":  # both sides attacked: seed 001 pushes the lower-point model
                 result = _counter_tie(result, npc, character)
     if push_on_damage and result.outcome == "damage":
-        result = replace(result, damage_push_back=result.damage_to,
-                         reason=result.reason[:-1] + f", and {result.damage_to} is pushed back.")
+        result = _push_the_damaged(result, npc, character)
     return result
+
+
+def _push_the_damaged(result: MeleeResult, npc: Fighter, character: Fighter) -> MeleeResult:
+    """R-CMB-PUSH (house): the damaged model is pushed back too, unless the damage takes it out
+    of action (Health 0): a model out of action leaves the table, so there is nothing to push."""
+    hurt = npc if result.damage_to == npc.name else character
+    if hurt.health is not None and result.damage >= hurt.health:
+        out = f", and {hurt.name} is out of action (not pushed back)."
+        return replace(result, reason=result.reason[:-1] + out)
+    return replace(result, damage_push_back=result.damage_to,
+                   reason=result.reason[:-1] + f", and {result.damage_to} is pushed back.")
 
 
 def _counter_tie(result: MeleeResult, npc: Fighter, character: Fighter) -> MeleeResult:

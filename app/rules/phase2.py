@@ -45,6 +45,8 @@ def record_event(state: GameState, body: RecordEvent, rng: Random) -> tuple[Game
         raise Refused(f"One Event per turn (\"Draw one Event\"): {state.event} is this turn's. Mark a second "
                       "one as drawn by an effect if a rule says to draw it.", "R-EVENT-ONE")
     characters = [(character_of(state, i), n) for i, n in body.marked.items()]
+    # the page's default title is "Event card": never "Event Event card"
+    source = body.title if body.title.lower().startswith("event") else f"Event {body.title}"
     if any(n < 0 for _, n in characters):
         raise Refused("An Event adds Marked stacks; correct a count with adjust.")
     note = f" {body.note}" if body.note else ""
@@ -52,9 +54,9 @@ def record_event(state: GameState, body: RecordEvent, rng: Random) -> tuple[Game
     entries = [Entry(f"Event: {body.title}.{drawn}{note}", "R-EVENT-ONE" if body.by_effect else None)]
     state = state.model_copy(update={"event": body.title})
     for character, stacks in characters:
-        state, said = add_marked(state, character, stacks, f"Event {body.title}", "R-MARK-EVENT")
+        state, said = add_marked(state, character, stacks, source, "R-MARK-EVENT")
         entries += said
-    state, said = add_danger(state, body.danger, f"Event {body.title}", "R-DANGER")
+    state, said = add_danger(state, body.danger, source, "R-DANGER")
     return state, entries + said
 
 

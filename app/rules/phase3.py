@@ -101,7 +101,8 @@ def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState,
     character_pool = character.melee if side == "character" or body.counter_attack else character.defense
     npc_roll = NO_DEFENSE if rebooted else roll(state, npc_pool, rng, rolls.npc)  # R-GLITCH-REBOOT
     character_roll = roll(state, character_pool, rng, rolls.character)
-    result = resolve_melee(Fighter(bot.name, bot.points), Fighter(character.name, character.points), npc_roll,
+    result = resolve_melee(Fighter(bot.name, bot.points, bot.health),
+                           Fighter(character.name, character.points, character.health), npc_roll,
                            character_roll, attacker=side, counter_attack=body.counter_attack,  # type: ignore
                            marked=character.marked, marked_target=bot.has_rule("Marked Target"),
                            push_on_damage=state.house.push_on_damage,

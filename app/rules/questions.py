@@ -91,7 +91,7 @@ class Board:
         self.directive = directive
         told = answers.get("direction")  # "roll": one d8 for every run, so all runs agree
         self.rolled = (rng or random.Random()).randint(1, 8) if told == "roll" else None
-        self.bands = bands(bot)
+        self.bands = bands(bot)  # a Character's; a role target's omit weapon range (`bands_for`)
         self.target = directive.subject or directive.object or directive.waypoint
         self.spans: dict[str, tuple[float, float]] = {n: self.span(n) for n in self.names}
         if self.target is not None and bot.role != "hunter":
@@ -123,7 +123,7 @@ class Board:
             zone = self.bot.control_zone
             low, high = (low, min(high, zone)) if name in a["zone"] else (max(low, zone), high)
         if name in a.get("bands", {}):
-            b = band(self.bot, a["bands"][name])
+            b = band(self.bot, a["bands"][name], aimed=name in self.names)
             if b.key == "contact":
                 return (0.0, 0.0)
             low, high = max(low, b.low), min(high, b.high)
@@ -147,7 +147,7 @@ class Board:
             object_contact=role == "worker" and given == 0,
             waypoint_distance=given if role == "patrol" else d.waypoint_distance,
             next_waypoint_distance=at.get(self.next or "") if self.next else d.next_waypoint_distance,
-            direction=self.direction())
+            direction=self.direction(), direction_rolled=not isinstance(self.answers.get("direction"), int))
         return activate(self.bot, seen, directive)
 
     def direction(self) -> int:
@@ -254,12 +254,17 @@ class Board:
         return any(self.outcome(at, s)[0] != self.outcome(base_at, s)[0]
                    for at in self.points(name) for s in sights)
 
+    def bands_for(self, name: str) -> list:
+        """A Character's bands; a waypoint, subject or object is never shot at, so no range band."""
+        return self.bands if name in self.names else bands(self.bot, aimed=False)
+
     def ask_distance(self, name: str) -> Question:
         """Its band when more than one band is still open for it, else its inches."""
         lo, hi = self.spans[name]
-        fits = [b for b in self.bands if b.high > lo and b.low < hi and b.key != "contact"]
+        offered = self.bands_for(name)
+        fits = [b for b in offered if b.high > lo and b.low < hi and b.key != "contact"]
         if lo < 0:
-            fits = [self.bands[0], *fits]
+            fits = [offered[0], *fits]
         if name not in self.answers.get("bands", {}) and len(fits) > 1:
             return Question("band", f"How far is {name} from {self.bot.name}?", "pick_one",
                             tuple(b.as_dict() for b in fits), name)

@@ -72,7 +72,7 @@ def random_move(plan: Plan, directive: Directive, rng: random.Random | None) -> 
     bot = plan.bot
     plan.why[ATTACK] = plan.why[SCAN] = "no Character is inside its zone or in its line of sight"
     direction = rolled_direction(directive, rng)
-    told = "given" if directive.direction is not None else "rolled"
+    told = "given" if directive.direction is not None and not directive.direction_rolled else "rolled"
     run = bot.full_throttle or bot.walk <= 0  # Walk 0 but Run > 0: it still moves, by Running
     move = float(max(bot.run, bot.walk) if run else bot.walk)
     if move <= 0:

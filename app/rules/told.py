@@ -23,7 +23,7 @@ from app.rules.play import bot_of, character_of
 from app.rules.questions import Question, next_question
 
 Ids = Annotated[list[str], Field(max_length=50)]
-BandKey = Literal["contact", "zone", "walk", "run", "range", "farther"]
+BandKey = Literal["contact", "zone", "walk", "run", "range", "reach", "farther"]
 
 
 class Answers(Body):
@@ -62,9 +62,12 @@ def next_fact(state: GameState, bot_id: str, answers: Answers,
     names = table_names(state)
     by_id = {i: n for n, i in names.items()}
     told = _by_name(answers, by_id, state)
-    available = {b.key for b in bands(activator_from_bot(bot))}
-    if any(key not in available for key in answers.bands.values()):
-        raise Refused(f"{bot.name} has no such distance band; choose one of {', '.join(sorted(available))}.")
+    for model, key in answers.bands.items():  # a role target is never shot at: no range band
+        aimed = model in by_id or state.character(model) is not None
+        available = {b.key for b in bands(activator_from_bot(bot), aimed=aimed)}
+        if key not in available:
+            raise Refused(f"{bot.name} has no such distance band for {model}; choose one of "
+                          f"{', '.join(sorted(available))}.")
     if tie_choice is not None and tie_choice not in by_id:
         raise Refused(f"tie_choice {tie_choice!r} is not a Character in action.", "R-TIE-CHOICE")
     directive = dc_replace(roster_directive(bot), tie_choice=by_id.get(tie_choice or ""))

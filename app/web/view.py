@@ -86,12 +86,20 @@ def step_who(step: Step, state: dict[str, Any]) -> list[str]:
     return who
 
 
+# A roll's name in the log (play.dice_record): whose dice these are, never two sides run together.
+_SIDES = {"npc": "AI-Bot", "character": "Character", "attack": "Attack", "defense": "Defense",
+          "attempt": "Attempt", "opposing": "Opposing"}
+
+
 def dice_rolls(dice: Any) -> list[dict[str, Any]]:
     """A log entry's dice as a flat list of {label, by, faces, text}, whatever its nesting:
     one roll ({"by", "faces", ...}), named rolls ({"attack": {...}, "defense": {...}}) or
     single dice ({"black_die": "blank"})."""
     if not isinstance(dice, dict):
         return []
+    named = [k for k, v in dice.items() if isinstance(v, dict) and "faces" in v]
+    if named and ("by" in dice or "faces" in dice):  # dice_record: each side's roll, labelled apart
+        return [_roll(_SIDES.get(k, k), dice[k]) for k in named]
     if "by" in dice or "faces" in dice:
         return [_roll("", dice)]
     rolls = []

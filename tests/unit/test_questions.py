@@ -83,7 +83,7 @@ def test_R_ROLE_PATROL_on_its_waypoint_the_next_waypoint_is_asked_then_a_conditi
     assert ("band", "C") in asked and asked.index(("band", "B")) < asked.index(("band", "C"))
     run, shot = result.actions
     assert (run.action, run.target, run.move) == ("run", "C", 8.0) and result.reached == ("B",)
-    assert shot.conditional and 'more than 12"' in run.reason
+    assert shot.conditional and 'more than 10"' in run.reason  # beyond a Run and the 50% Walk fallback
 
 
 def test_a_rebooted_bot_needs_no_fact():
@@ -147,10 +147,30 @@ def test_only_the_games_characters_can_be_in_contact_in_the_zone_in_sight_or_clo
 
 def test_R_ROLE_PATROL_by_taps_a_patrol_on_its_waypoint_heads_for_the_next_one():
     state = game(ADA, PATROL, phase=2)  # Route A B C, heading to A
-    told = {"contact": [], "zone": [], "bands": {"A": "contact", "B": "farther"}, "line_of_sight": []}
-    # farther than a Run: whether the fallback reaches B hangs on the inches (8" to 10"): asked
-    assert next_fact(state, "patrol", Answers(**told)).as_dict()["fact"] == "inches"
-    told["inches"] = {"B": 20}
+    told = {"contact": [], "zone": [], "bands": {"A": "contact", "B": "reach"}, "line_of_sight": []}
+    # within a Run and a half Walk: the Run and the 50% Walk fallback get there, no inches asked
+    assert next_fact(state, "patrol", Answers(**told)).reached == ("A", "B")
+    told["bands"]["B"] = "farther"  # beyond them: the fallback stops short of B, still no inches
     state, log = run(state, {"type": "activate_bot", "bot_id": "patrol", "answers": told})
     assert [(a.action, a.target) for a in state.decision("patrol").actions] == [("run", "B"), ("walk", "B")]
     assert state.bot("patrol").waypoint_index == 1
+
+
+def test_a_waypoint_is_never_offered_the_weapon_range_band():
+    """Issue 18: a waypoint is not shot at, so "within weapon range" cannot decide anything about it."""
+    patrol = Activator("Beat", "patrol", 4.0, 8.0, shoot_range=12.0)
+    assert [(b.key, b.high) for b in bands(patrol, aimed=False)] == [
+        ("contact", 0), ("zone", 3), ("walk", 4), ("run", 8), ("reach", 10), ("farther", 1000)]
+    asked = next_question(patrol, ["Bo"], Directive(waypoint="B"), {"contact": [], "zone": []})
+    assert (asked.fact, asked.model) == ("band", "B")
+    assert [o["key"] for o in asked.options] == ["contact", "zone", "walk", "run", "reach", "farther"]
+    assert all("weapon range" not in o["label"] for o in asked.options)
+    asked, _ = play(patrol, ["Bo"], Directive(waypoint="B"), [[], [], "farther", ["Bo"], "range"])
+    assert ("band", "Bo") in asked  # a Character still gets the range band
+
+
+def test_the_range_band_told_for_a_waypoint_is_refused():
+    state = game(ADA, PATROL.model_copy(update={"shoot_range": 12.0}), phase=2)
+    why = refused(state, {"type": "activate_bot", "bot_id": "patrol",
+                          "answers": {"contact": [], "zone": [], "bands": {"A": "range"}}})
+    assert "no such distance band" in why.reason

@@ -149,3 +149,14 @@ def test_R_PHASE_MOVE_an_open_slot_of_a_worker_may_become_an_interact_with_its_o
     assert button.text() == "Interact with Console: in base contact"
     answer = table.submit("interact-work-2")
     assert "Worker-1 interacts with Console" in answer.by_id("slot-work-2").one(cls="p3-result").text()
+
+
+def test_a_melee_that_takes_ada_out_of_action_never_says_she_is_pushed_back_and_labels_each_sides_dice(table):
+    """Issue 18 wording: R-CMB-PUSH pushes back a damaged model, not one out of action; the log
+    shows the AI-Bot's and the Character's dice apart."""
+    table.submit("melee-hunt", dice="entered", **{"rolls.npc.hits": "3", "rolls.character.hits": "0"})
+    result = table.page.by_id("engagement-hunt-ada").one(cls="p3-result").text()
+    assert "Ada is out of action (not pushed back)" in result and "pushed back." not in result
+    log = table.panel("log").all("li", cls="log-step")[0].text()  # newest first
+    assert "Push back: move Ada" not in log
+    assert "AI-Bot:" in log and "Character:" in log and log.index("AI-Bot:") < log.index("Character:")
