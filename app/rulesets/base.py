@@ -27,7 +27,9 @@ class Ruleset:
     `house` (its house rules, a pydantic model), `character(id)` and `bot(id)`; `commands` its own
     command namespace; `columns` copies of the state the saved-games list shows (turn, phase,
     danger, danger_limit, status); `undo_note` what an undo says moved back (", Danger 4 → 3");
-    `glossary` its rule ids and their meaning."""
+    `glossary` its rule ids and their meaning; `sample` (optional) the commands that build its
+    sample game, each run as its own step (home page: "Start a sample game"); `sample_summary`
+    one line saying what that sample holds."""
 
     id: str
     name: str
@@ -37,6 +39,8 @@ class Ruleset:
     columns: Callable[[Any], dict[str, Any]]
     glossary: Mapping[str, str] = field(default_factory=dict)
     undo_note: Callable[[Any, Any], str] = no_note
+    sample: tuple[dict[str, Any], ...] = ()
+    sample_summary: str = ""
 
     def new_state(self) -> Any:
         return self.state()

@@ -1,38 +1,22 @@
-"""A sample roster for a first game: two Characters and one AI-Bot of each role, so a new player
-can start a turn in two taps (home page: "Start a sample game"; an empty game: "Use the sample
-roster"). Each model is added by the ordinary roster commands, so every one is a step in the log
+"""A sample game for a first game, so a new player can start a turn in two taps (home page:
+"Start a sample game", one button per ruleset that has a sample; an empty 2038 game: "Use the
+sample roster"). The ruleset says what its sample holds (`Ruleset.sample`, docs/rulesets.md):
+each model is added by the ruleset's ordinary roster commands, so every one is a step in the log
 and Undo takes it back."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Form, HTTPException
 from fastapi.responses import RedirectResponse
 
-from app import games
+from app import games, rulesets
+from app.rulesets.potham import BOTS, CHARACTERS  # noqa: F401  (the 2038 sample, read by tests)
 from app.tables import Game
 from app.web.deps import POTHAM_ONLY, EditDep, SessionDep
 
 router = APIRouter(include_in_schema=False)
-
-CHARACTERS: list[dict[str, Any]] = [
-    {"name": "Vex", "points": 45, "health": 3, "max_health": 3, "melee": {"red": 2}, "shoot": {"red": 2},
-     "defense": {"white": 2}, "equipment": ["DIAGNOSTICS"]},
-    {"name": "Rook", "points": 40, "health": 4, "max_health": 4, "melee": {"red": 1}, "shoot": {"red": 3},
-     "defense": {"white": 2}},
-]
-BOTS: list[dict[str, Any]] = [
-    {"name": "Hunter-1", "role": "hunter", "points": 60, "health": 4, "max_health": 4, "melee": {"red": 3},
-     "defense": {"white": 2}},
-    {"name": "Sentry-1", "role": "sentry", "points": 50, "subject": "Vault", "melee": {"red": 2},
-     "defense": {"white": 2}, "shoot": {"red": 2}, "shoot_range": 18},
-    {"name": "Worker-1", "role": "worker", "points": 30, "object": "Console", "melee": {"red": 1},
-     "defense": {"white": 1}},
-    {"name": "Patrol-1", "role": "patrol", "points": 40, "waypoints": ["Gate", "Fountain", "Depot"],
-     "patrol_mode": "route", "melee": {"red": 2}, "defense": {"white": 2}},
-]
-
 
 ASSIGNMENT = ("name", "subject", "object", "waypoints", "patrol_mode")
 
@@ -46,16 +30,18 @@ def role_defaults(role: str) -> dict[str, Any]:
 
 
 def add_sample_roster(session, game: Game) -> None:
-    for character in CHARACTERS:
-        games.run_command(session, game, {"type": "add_character", "character": character})
-    for bot in BOTS:
-        games.run_command(session, game, {"type": "add_bot", "bot": bot})
+    for command in rulesets.get(game.ruleset).sample:
+        games.run_command(session, game, command)
 
 
 @router.post("/games/sample")
-def start_sample_game(session: SessionDep):
-    """A new game with the sample roster, opened at Turn 1 · Phase 1."""
-    game = games.create_game(session, "Sample game")
+def start_sample_game(session: SessionDep, ruleset: Annotated[str, Form(max_length=40)] = rulesets.DEFAULT):
+    """A new game of that ruleset with its sample roster, opened on its first turn (2038: Turn 1 ·
+    Phase 1). A ruleset this app lacks, or one without a sample, is a 422 naming `ruleset`."""
+    if ruleset not in rulesets.RULESETS or not rulesets.get(ruleset).sample:
+        said = f"no sample game for ruleset {ruleset!r}"
+        raise HTTPException(422, [{"type": "value_error", "loc": ["body", "ruleset"], "msg": said}])
+    game = games.create_game(session, "Sample game", ruleset=ruleset)
     add_sample_roster(session, game)
     return RedirectResponse(f"/g/{game.edit_token}", status_code=303)  # the page remembers it on this device
 

@@ -17,6 +17,7 @@ from app.rulesets.d20 import play_npc, play_roster, play_round, play_tracker  # 
 from app.rulesets.d20.commands import HANDLERS, SETS
 from app.rulesets.d20.game import D20State
 from app.rulesets.d20.glossary import GLOSSARY
+from app.rulesets.d20.sample import SAMPLE
 
 COMMANDS = Commands()
 for _name, _body, _handler in HANDLERS:
@@ -37,4 +38,7 @@ RULESET = Ruleset(
     commands=COMMANDS,
     columns=columns,
     glossary=GLOSSARY,
+    sample=SAMPLE,
+    sample_summary="two Characters (a Fighter and a Medic) and three NPCs on ready stat blocks: a Hunter, "
+    "a Sentry and a Worker",
 )

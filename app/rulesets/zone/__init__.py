@@ -9,6 +9,7 @@ from app.rulesets.zone import character_rolls, play  # noqa: F401  (register the
 from app.rulesets.zone.commands import COMMANDS
 from app.rulesets.zone.glossary import GLOSSARY
 from app.rulesets.zone.models import ZoneState
+from app.rulesets.zone.sheets import SAMPLE
 
 
 def columns(state: ZoneState) -> dict[str, Any]:
@@ -25,4 +26,7 @@ RULESET = Ruleset(
     commands=COMMANDS,
     columns=columns,
     glossary=GLOSSARY,
+    sample=SAMPLE,
+    sample_summary="two Characters with their sheets and weapons, and one NPC of each role with its "
+    "assignment",
 )

@@ -24,6 +24,7 @@ from app.rulesets.zone.dice import (
 )
 from app.rulesets.zone.models import BAND_NAMES, BANDS, Character, Npc, ZoneHouse, ZoneState
 from app.rulesets.zone.roles import decide
+from app.rulesets.zone.sheets import NPC_SHEETS
 from app.web import view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
@@ -140,20 +141,21 @@ def typed_faces(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
-# Starting sheets for NPCs (issue 19): a Year Zero table's usual opponents, one pick on the form.
+def flat(prefix: str, data: dict[str, Any]) -> dict[str, str]:
+    """A sheet as form fields ("npc.gun.bullets": "6"), as the NPC form names them."""
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        if isinstance(value, dict):
+            out |= flat(f"{prefix}.{key}", value)
+        else:
+            out[f"{prefix}.{key}"] = str(value).lower() if isinstance(value, bool) else str(value)
+    return out
+
+
+# Starting sheets for NPCs (issue 19, app/rulesets/zone/sheets.py), one pick on the form.
 # Only what the player left at the form's default is filled; anything typed stays.
 SHEETS: dict[str, tuple[str, dict[str, str]]] = {
-    "brawler": ("Brawler: Fight 4, scrap spear (damage 2, Near)", {
-        "npc.fight": "4", "npc.melee.name": "Scrap spear", "npc.melee.damage": "2",
-        "npc.melee.reach": "near"}),
-    "rifle": ("Guard: Shoot 3, rifle (damage 2, Long, 6 bullets)", {
-        "npc.shoot": "3", "npc.gun.name": "Rifle", "npc.gun.damage": "2", "npc.gun.reach": "long",
-        "npc.gun.bullets": "6"}),
-    "smg": ("Raider: Shoot 3, submachine gun (damage 1, Short, full auto, 10 bullets)", {
-        "npc.shoot": "3", "npc.gun.name": "Submachine gun", "npc.gun.damage": "1", "npc.gun.reach": "short",
-        "npc.gun.bullets": "10", "npc.gun.full_auto": "true"}),
-    "scavenger": ("Scavenger: Fight 2, club (damage 1)", {"npc.fight": "2", "npc.melee.name": "Club"}),
-}
+    key: (label, flat("npc", sheet)) for key, (label, sheet) in NPC_SHEETS.items()}
 FORM_DEFAULTS = {"npc.fight": "3", "npc.shoot": "0", "npc.melee.name": "Fists", "npc.melee.damage": "1",
                  "npc.melee.reach": "arms_length"}
 templates.env.globals.update(ZONE_SHEETS=SHEETS)
