@@ -221,8 +221,11 @@ def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server,
                     if api()["characters"][0]["dying"]:
                         taps.type(page.locator("#dh-stab-total"), "14")
                         taps.click(page.locator("#d20-stabilize"))
-                    taps.click(page.locator("#d20-attack summary"))  # Bo (acting) shoots Raider
-                    taps.select(page.locator("#da-target"), label="Raider")
+                    # his turn: the attack form is up, set to Bo and the foe he shot last
+                    expect(page.locator("#d20-attack")).to_have_attribute("open", "")
+                    expect(page.locator("#da-who option:checked")).to_have_text("Bo")
+                    expect(page.locator("#da-target option:checked")).to_have_text("Raider")
+                    expect(page.locator("#d20-attack-odds")).to_contain_text("Bo with")
                     taps.click(page.locator("#d20-attack-roll"))
                     expect(page.locator("#turn-news")).to_contain_text("Bo rolls")
             expect(page.locator("#d20-order li.acting")).to_contain_text(names[who])

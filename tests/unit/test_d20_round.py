@@ -349,3 +349,23 @@ def test_D20_INITIATIVE_deciding_the_next_npcs_turn_moves_the_tracker_to_it(tabl
     assert state.acting == "n2"
     state, entries = run(state, "next_turn")
     assert state.acting == "c1" and "Ada's turn" in entries[0].text
+
+
+def test_D20_INITIATIVE_the_attack_form_offers_the_acting_character_the_foe_it_attacked_last(table):
+    """Issue 20: on a Character's turn the attack form is set to its likely foe: the one it
+    attacked last while that one stands, else the NPC that attacked a Character this round,
+    else the first NPC still up; nothing for an NPC's turn."""
+    state, _ = run(table, "add_npc", npc={**RAIDER, "name": "Second"})  # n3
+    state, _ = run(state, "set_initiative", rolls=[{"member_id": "c1", "value": 20},
+                                                    {"member_id": "n2", "value": 5},
+                                                    {"member_id": "n3", "value": 4}])
+    assert play_tracker.likely_target(state) is None  # nobody acting yet
+    state, _ = run(state, "next_turn", natural=15)
+    assert play_tracker.likely_target(state) == "n2"  # no history: the first NPC still up
+    state, _ = run(state, "attack", attacker_id="c1", target_id="n3", natural=2)
+    assert state.character("c1").last_target == "n3"
+    assert play_tracker.likely_target(state) == "n3"  # the foe it attacked last
+    state, _ = run(state, "remove", member_id="n3")
+    assert play_tracker.likely_target(state) == "n2"  # that one is gone: not offered
+    state, _ = run(state, "next_turn")  # the Raider's turn: an NPC's, no offer
+    assert play_tracker.likely_target(state) is None

@@ -260,6 +260,10 @@ def test_D20_INITIATIVE_the_tracker_on_the_page_orders_turns_and_opens_the_actin
     for acting in (second, ada, raider):
         r = post(client, game, "turn", type="next_turn", form="next-turn")
         assert r.status_code == 200 and state(client, game)["acting"] == acting
+        form = parse(r.text).by_id("d20-attack")  # up on a Character's turn only, set to its likely foe
+        assert ("open" in form.attrs) == (acting == ada)
+        if acting == ada:
+            assert f'<option value="{raider}" selected>' in r.text  # no history: the first NPC up
     page = parse(r.text)
     assert "open" in page.by_id(f"d20-activate-{raider}").attrs  # its turn: its card comes up
     assert "open" not in page.by_id(f"d20-activate-{second}").attrs

@@ -84,6 +84,8 @@ class Sheet(Frozen):
 
 class Character(Sheet):
     side: Literal["character"] = "character"
+    # whom it attacked last: the attack form offers that foe again on its turn (issue 20)
+    last_target: str | None = Field(default=None, max_length=40)
 
 
 class Npc(Sheet):
