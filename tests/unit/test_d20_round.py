@@ -369,3 +369,39 @@ def test_D20_INITIATIVE_the_attack_form_offers_the_acting_character_the_foe_it_a
     assert play_tracker.likely_target(state) == "n2"  # that one is gone: not offered
     state, _ = run(state, "next_turn")  # the Raider's turn: an NPC's, no offer
     assert play_tracker.likely_target(state) is None
+
+
+@pytest.mark.parametrize("had, grant, exact, kept", [
+    pytest.param(0, 5, False, 5, id="a-first-grant"),
+    pytest.param(5, 3, False, 5, id="a-lower-grant-does-not-add-up"),
+    pytest.param(3, 7, False, 7, id="a-higher-grant-replaces"),
+    pytest.param(5, 2, True, 2, id="a-correction-sets-it"),
+])
+def test_D20_TEMP_HP_grants_do_not_add_up_the_higher_stays(table, had, grant, exact, kept):
+    state, _ = run(table, "temp_hp", member_id="c1", amount=had, exact=True)
+    state, entries = run(state, "temp_hp", member_id="c1", amount=grant, exact=exact)
+    assert state.character("c1").temp_hp == kept and entries[0].rule == "D20-TEMP-HP"
+    assert state.character("c1").hp == 8  # temporary HP are not HP
+
+
+@pytest.mark.parametrize("temp, damage, hp, left, dying", [
+    pytest.param(5, 3, 8, 2, 0, id="all-soaked"),
+    pytest.param(3, 5, 6, 0, 0, id="the-rest-goes-to-hp"),
+    pytest.param(2, 10, 0, 0, 1, id="through-them-to-dying"),
+])
+def test_D20_TEMP_HP_an_attack_takes_temporary_hp_before_hp(table, temp, damage, hp, left, dying):
+    state, _ = run(table, "temp_hp", member_id="c1", amount=temp)
+    state, entries = run(state, "attack", attacker_id="n2", target_id="c1", weapon="Machete", natural=19,
+                         damage=damage)
+    ada = state.character("c1")
+    assert (ada.hp, ada.temp_hp, ada.dying) == (hp, left, dying)
+    assert any("temporary HP take" in e.text for e in entries)
+
+
+def test_D20_TEMP_HP_a_long_rest_ends_them_and_the_dead_get_none(table):
+    state, _ = run(table, "temp_hp", member_id="c1", amount=4)
+    state, _ = run(state, "rest", member_id="c1", kind="long")
+    assert state.character("c1").temp_hp == 0
+    with pytest.raises(Refused):
+        run(state.replace_member(state.character("c1").model_copy(update={"dead": True})), "temp_hp",
+            member_id="c1", amount=4)

@@ -65,18 +65,19 @@ class Sheet(Frozen):
     dead: bool = False
     reaction_used: bool = False
     hit_dice: Annotated[int, Field(ge=0, le=30)] = 1
+    temp_hp: Annotated[int, Field(ge=0, le=1000)] = 0  # D20-TEMP-HP
 
     def combatant(self) -> Combatant:
         return Combatant(self.name, dict(self.attributes), dict(self.skills), self.pb, self.defense, self.hp,
                          self.max_hp, self.speed, tuple(w.weapon() for w in self.weapons),
                          tuple(self.conditions), self.dying, self.wounded, self.dead, self.reaction_used,
-                         self.hit_dice)
+                         self.hit_dice, self.temp_hp)
 
     def with_combatant(self, c: Combatant) -> Any:
         """This sheet with what play changes (HP, conditions, Dying, Wounded, Reaction, Hit Dice)."""
         return self.model_copy(update={"hp": c.hp, "conditions": list(c.conditions), "dying": c.dying,
                                        "wounded": c.wounded, "dead": c.dead, "reaction_used": c.reaction_used,
-                                       "hit_dice": c.hit_dice})
+                                       "hit_dice": c.hit_dice, "temp_hp": c.temp_hp})
 
     def weapon(self, name: str | None) -> WeaponSheet | None:
         return next((w for w in self.weapons if w.name == name), None)

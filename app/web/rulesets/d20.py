@@ -38,7 +38,8 @@ templates.env.globals.update(D20_CONDITIONS=CONDITIONS, D20_GLOSSARY=GLOSSARY, D
 for kind, label in {"add_npc": "NPC added", "duplicate": "Duplicated", "remove": "Removed",
                     "npc_turn": "NPC turn",
                     "start_turn": "Turn start", "attack": "Attack", "set_condition": "Condition",
-                    "rest": "Rest", "stabilize": "Stabilize", "staunch": "Staunch", "save": "Save",
+                    "rest": "Rest", "temp_hp": "Temporary HP", "stabilize": "Stabilize", "staunch": "Staunch",
+                    "save": "Save",
                     "set_initiative": "Initiative", "next_turn": "Next turn",
                     "end_round": "End of round"}.items():
     view.STEP_LABELS.setdefault(kind, label)
