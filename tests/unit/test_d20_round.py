@@ -405,3 +405,19 @@ def test_D20_TEMP_HP_a_long_rest_ends_them_and_the_dead_get_none(table):
     with pytest.raises(Refused):
         run(state.replace_member(state.character("c1").model_copy(update={"dead": True})), "temp_hp",
             member_id="c1", amount=4)
+
+
+@pytest.mark.parametrize("given, kept", [
+    pytest.param(0, 0, id="at-its-post-it-stays-so-the-squares-hold"),
+    pytest.param(20, None, id="it-moves-back-so-they-are-no-longer-known"),
+])
+def test_D20_FACTS_a_sentrys_squares_to_its_subject_are_kept_only_while_it_has_not_moved(table, given, kept):
+    """Issue 20: the next turn's form offers last turn's squares only when that turn moved it
+    nowhere; the engine itself never takes them for a turn that does not give them."""
+    state, _ = run(table, "add_npc", npc={**RAIDER, "name": "Warden", "role": "sentry", "subject": "Gate"})
+    state, _ = run(state, "npc_turn", npc_id="n3", seen=[], subject_distance=given)
+    moved = any((s.squares or 0) > 0 for s in state.turn_of("n3").steps)
+    assert moved == (kept is None) and state.bot("n3").post_distance == kept
+    state, _ = run(state, "end_round")
+    with pytest.raises(Refused):
+        run(state, "npc_turn", npc_id="n3", seen=[])

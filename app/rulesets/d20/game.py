@@ -97,6 +97,9 @@ class Npc(Sheet):
     role: Role = "hunter"
     zone: Annotated[int, Field(ge=0, le=60)] = 3
     wielding: Name | None = None
+    # the squares to its subject (a Sentry) or object (a Worker) last given, kept only while it
+    # has not moved since: its next turn's form offers them (D20-FACTS, issue 20)
+    post_distance: Annotated[int, Field(ge=0, le=1000)] | None = None
     features: list[Literal["parry", "intercept"]] = Field(default_factory=list, max_length=2)
     subject: Name | None = None
     object: Name | None = None
