@@ -203,9 +203,11 @@ def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server,
         expect(page.locator("#d20-order li")).to_have_count(5)
         names = {m["id"]: m["name"] for m in [*state["characters"], *state["npcs"]]}
         for who in [i["member_id"] for i in api()["initiative"]]:
-            if who == gun:
-                taps.type(page.locator(f"#f-{gun}-goal"), "0")
+            if who == gun:  # it held its post last round: its squares (0) are offered, said so
+                expect(page.locator(f"#f-{gun}-goal")).to_have_value("0")
+                expect(page.locator(f"#f-{gun}-kept")).to_contain_text("has not moved")
                 taps.click(page.locator(f"#d20-decide-{gun}"))
+                expect(page.locator(f"#d20-card-{gun}")).to_contain_text("Overwatch")
             elif who == raider:
                 taps.type(page.locator(f"#f-{raider}-{ada}-sq"), "1")
                 taps.click(page.locator(f"#d20-decide-{raider}"))
@@ -221,8 +223,11 @@ def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server,
                     if api()["characters"][0]["dying"]:
                         taps.type(page.locator("#dh-stab-total"), "14")
                         taps.click(page.locator("#d20-stabilize"))
-                    taps.click(page.locator("#d20-attack summary"))  # Bo (acting) shoots Raider
-                    taps.select(page.locator("#da-target"), label="Raider")
+                    # his turn: the attack form is up, set to Bo and the foe he shot last
+                    expect(page.locator("#d20-attack")).to_have_attribute("open", "")
+                    expect(page.locator("#da-who option:checked")).to_have_text("Bo")
+                    expect(page.locator("#da-target option:checked")).to_have_text("Raider")
+                    expect(page.locator("#d20-attack-odds")).to_contain_text("Bo with")
                     taps.click(page.locator("#d20-attack-roll"))
                     expect(page.locator("#turn-news")).to_contain_text("Bo rolls")
             expect(page.locator("#d20-order li.acting")).to_contain_text(names[who])

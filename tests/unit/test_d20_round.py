@@ -349,3 +349,75 @@ def test_D20_INITIATIVE_deciding_the_next_npcs_turn_moves_the_tracker_to_it(tabl
     assert state.acting == "n2"
     state, entries = run(state, "next_turn")
     assert state.acting == "c1" and "Ada's turn" in entries[0].text
+
+
+def test_D20_INITIATIVE_the_attack_form_offers_the_acting_character_the_foe_it_attacked_last(table):
+    """Issue 20: on a Character's turn the attack form is set to its likely foe: the one it
+    attacked last while that one stands, else the NPC that attacked a Character this round,
+    else the first NPC still up; nothing for an NPC's turn."""
+    state, _ = run(table, "add_npc", npc={**RAIDER, "name": "Second"})  # n3
+    state, _ = run(state, "set_initiative", rolls=[{"member_id": "c1", "value": 20},
+                                                    {"member_id": "n2", "value": 5},
+                                                    {"member_id": "n3", "value": 4}])
+    assert play_tracker.likely_target(state) is None  # nobody acting yet
+    state, _ = run(state, "next_turn", natural=15)
+    assert play_tracker.likely_target(state) == "n2"  # no history: the first NPC still up
+    state, _ = run(state, "attack", attacker_id="c1", target_id="n3", natural=2)
+    assert state.character("c1").last_target == "n3"
+    assert play_tracker.likely_target(state) == "n3"  # the foe it attacked last
+    state, _ = run(state, "remove", member_id="n3")
+    assert play_tracker.likely_target(state) == "n2"  # that one is gone: not offered
+    state, _ = run(state, "next_turn")  # the Raider's turn: an NPC's, no offer
+    assert play_tracker.likely_target(state) is None
+
+
+@pytest.mark.parametrize("had, grant, exact, kept", [
+    pytest.param(0, 5, False, 5, id="a-first-grant"),
+    pytest.param(5, 3, False, 5, id="a-lower-grant-does-not-add-up"),
+    pytest.param(3, 7, False, 7, id="a-higher-grant-replaces"),
+    pytest.param(5, 2, True, 2, id="a-correction-sets-it"),
+])
+def test_D20_TEMP_HP_grants_do_not_add_up_the_higher_stays(table, had, grant, exact, kept):
+    state, _ = run(table, "temp_hp", member_id="c1", amount=had, exact=True)
+    state, entries = run(state, "temp_hp", member_id="c1", amount=grant, exact=exact)
+    assert state.character("c1").temp_hp == kept and entries[0].rule == "D20-TEMP-HP"
+    assert state.character("c1").hp == 8  # temporary HP are not HP
+
+
+@pytest.mark.parametrize("temp, damage, hp, left, dying", [
+    pytest.param(5, 3, 8, 2, 0, id="all-soaked"),
+    pytest.param(3, 5, 6, 0, 0, id="the-rest-goes-to-hp"),
+    pytest.param(2, 10, 0, 0, 1, id="through-them-to-dying"),
+])
+def test_D20_TEMP_HP_an_attack_takes_temporary_hp_before_hp(table, temp, damage, hp, left, dying):
+    state, _ = run(table, "temp_hp", member_id="c1", amount=temp)
+    state, entries = run(state, "attack", attacker_id="n2", target_id="c1", weapon="Machete", natural=19,
+                         damage=damage)
+    ada = state.character("c1")
+    assert (ada.hp, ada.temp_hp, ada.dying) == (hp, left, dying)
+    assert any("temporary HP take" in e.text for e in entries)
+
+
+def test_D20_TEMP_HP_a_long_rest_ends_them_and_the_dead_get_none(table):
+    state, _ = run(table, "temp_hp", member_id="c1", amount=4)
+    state, _ = run(state, "rest", member_id="c1", kind="long")
+    assert state.character("c1").temp_hp == 0
+    with pytest.raises(Refused):
+        run(state.replace_member(state.character("c1").model_copy(update={"dead": True})), "temp_hp",
+            member_id="c1", amount=4)
+
+
+@pytest.mark.parametrize("given, kept", [
+    pytest.param(0, 0, id="at-its-post-it-stays-so-the-squares-hold"),
+    pytest.param(20, None, id="it-moves-back-so-they-are-no-longer-known"),
+])
+def test_D20_FACTS_a_sentrys_squares_to_its_subject_are_kept_only_while_it_has_not_moved(table, given, kept):
+    """Issue 20: the next turn's form offers last turn's squares only when that turn moved it
+    nowhere; the engine itself never takes them for a turn that does not give them."""
+    state, _ = run(table, "add_npc", npc={**RAIDER, "name": "Warden", "role": "sentry", "subject": "Gate"})
+    state, _ = run(state, "npc_turn", npc_id="n3", seen=[], subject_distance=given)
+    moved = any((s.squares or 0) > 0 for s in state.turn_of("n3").steps)
+    assert moved == (kept is None) and state.bot("n3").post_distance == kept
+    state, _ = run(state, "end_round")
+    with pytest.raises(Refused):
+        run(state, "npc_turn", npc_id="n3", seen=[])

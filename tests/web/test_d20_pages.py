@@ -260,6 +260,10 @@ def test_D20_INITIATIVE_the_tracker_on_the_page_orders_turns_and_opens_the_actin
     for acting in (second, ada, raider):
         r = post(client, game, "turn", type="next_turn", form="next-turn")
         assert r.status_code == 200 and state(client, game)["acting"] == acting
+        form = parse(r.text).by_id("d20-attack")  # up on a Character's turn only, set to its likely foe
+        assert ("open" in form.attrs) == (acting == ada)
+        if acting == ada:
+            assert f'<option value="{raider}" selected>' in r.text  # no history: the first NPC up
     page = parse(r.text)
     assert "open" in page.by_id(f"d20-activate-{raider}").attrs  # its turn: its card comes up
     assert "open" not in page.by_id(f"d20-activate-{second}").attrs
@@ -279,3 +283,17 @@ def test_a_log_step_names_the_attacker_before_the_target(command, names):
 
     state = {"characters": [{"id": "c1", "name": "Ada"}], "npcs": [{"id": "n1", "name": "Raider"}]}
     assert step_who(Step(game_id=1, seq=1, command=command), state) == names
+
+
+def test_D20_TEMP_HP_granted_from_the_healing_form_and_shown_on_the_status(client):
+    game = d20_game(client)
+    post(client, game, "roster", type="add_character", form="add-character", **ADA)
+    ada = state(client, game)["characters"][0]["id"]
+    assert parse(client.get(game["edit_url"]).text).has_id("d20-temp-hp-form")
+    r = post(client, game, "turn", type="temp_hp", form="temp-hp", member_id=ada, amount="6", exact="false")
+    assert r.status_code == 200 and state(client, game)["characters"][0]["temp_hp"] == 6
+    assert "HP 8/8 +6" in parse(client.get(game["edit_url"]).text).by_id(f"ds-{ada}-hp").text()
+    r = post(client, game, "turn", type="temp_hp", form="temp-hp", member_id=ada, amount="2", exact="false")
+    assert state(client, game)["characters"][0]["temp_hp"] == 6 and "the higher stays" in r.text
+    bad = post(client, game, "turn", type="temp_hp", form="temp-hp", member_id=ada, amount="lots")
+    assert bad.status_code == 422 and "amount" in bad.text

@@ -104,6 +104,11 @@ class Adjust(MemberId):
     note: str = Field(default="", max_length=200)
 
 
+class TempHp(MemberId):
+    amount: int = Field(ge=0, le=1000)
+    exact: bool = False  # a correction: this value, not the higher of the two
+
+
 class Rest(MemberId):
     kind: Literal["short", "long"]
     rolled: int | None = Field(default=None, ge=1, le=12)

@@ -32,6 +32,14 @@ def take_damage(c: Combatant, amount: int, critical: bool = False, lethal: bool 
     non-lethal one Unconscious (D20-KO). A hit on the Dying adds Dying (house default)."""
     if c.dead or amount <= 0:
         return Change(c, f"{c.name} takes no damage.", "D20-DAMAGE")
+    if c.temp_hp > 0:  # D20-TEMP-HP: temporary HP go first, the rest goes on as usual
+        soaked = min(c.temp_hp, amount)
+        c, amount = replace(c, temp_hp=c.temp_hp - soaked), amount - soaked
+        said = f"{c.name}'s temporary HP take {soaked} ({c.temp_hp} left)"
+        if amount == 0:
+            return Change(c, f"{said}.", "D20-TEMP-HP")
+        rest = take_damage(c, amount, critical, lethal, house)
+        return Change(rest.combatant, f"{said}; {rest.text}", rest.rule)
     if c.dying > 0:
         return worsen(c, house.damage_while_dying * (2 if critical else 1),
                       f"{c.name} is hit while Dying")
@@ -99,5 +107,6 @@ def short_rest(c: Combatant, rolled: int) -> Change:
 
 def long_rest(c: Combatant) -> Change:
     """D20-LONG-REST: full HP, Exhausted cleared, Wounded -1 (min 0)."""
-    rested = replace(c, hp=c.max_hp, wounded=max(c.wounded - 1, 0)).with_conditions(removed=("exhausted",))
+    rested = replace(c, hp=c.max_hp, wounded=max(c.wounded - 1, 0), temp_hp=0)  # D20-TEMP-HP: they end
+    rested = rested.with_conditions(removed=("exhausted",))
     return Change(rested, f"{c.name} rests: {c.max_hp} HP, Wounded {rested.wounded}.", "D20-LONG-REST")

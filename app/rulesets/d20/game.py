@@ -65,18 +65,19 @@ class Sheet(Frozen):
     dead: bool = False
     reaction_used: bool = False
     hit_dice: Annotated[int, Field(ge=0, le=30)] = 1
+    temp_hp: Annotated[int, Field(ge=0, le=1000)] = 0  # D20-TEMP-HP
 
     def combatant(self) -> Combatant:
         return Combatant(self.name, dict(self.attributes), dict(self.skills), self.pb, self.defense, self.hp,
                          self.max_hp, self.speed, tuple(w.weapon() for w in self.weapons),
                          tuple(self.conditions), self.dying, self.wounded, self.dead, self.reaction_used,
-                         self.hit_dice)
+                         self.hit_dice, self.temp_hp)
 
     def with_combatant(self, c: Combatant) -> Any:
         """This sheet with what play changes (HP, conditions, Dying, Wounded, Reaction, Hit Dice)."""
         return self.model_copy(update={"hp": c.hp, "conditions": list(c.conditions), "dying": c.dying,
                                        "wounded": c.wounded, "dead": c.dead, "reaction_used": c.reaction_used,
-                                       "hit_dice": c.hit_dice})
+                                       "hit_dice": c.hit_dice, "temp_hp": c.temp_hp})
 
     def weapon(self, name: str | None) -> WeaponSheet | None:
         return next((w for w in self.weapons if w.name == name), None)
@@ -84,6 +85,8 @@ class Sheet(Frozen):
 
 class Character(Sheet):
     side: Literal["character"] = "character"
+    # whom it attacked last: the attack form offers that foe again on its turn (issue 20)
+    last_target: str | None = Field(default=None, max_length=40)
 
 
 class Npc(Sheet):
@@ -94,6 +97,9 @@ class Npc(Sheet):
     role: Role = "hunter"
     zone: Annotated[int, Field(ge=0, le=60)] = 3
     wielding: Name | None = None
+    # the squares to its subject (a Sentry) or object (a Worker) last given, kept only while it
+    # has not moved since: its next turn's form offers them (D20-FACTS, issue 20)
+    post_distance: Annotated[int, Field(ge=0, le=1000)] | None = None
     features: list[Literal["parry", "intercept"]] = Field(default_factory=list, max_length=2)
     subject: Name | None = None
     object: Name | None = None

@@ -68,6 +68,8 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
         ("D20-SHORT-REST", "Short Rest (10 minutes): spend 1 Hit Die to heal 1d8 (or the class die) + "
                            "Vigor."),
         ("D20-LONG-REST", "Long Rest (8 hours): full HP, Exhausted cleared, Wounded -1 (min 0)."),
+        ("D20-TEMP-HP", "Temporary HP (a Core rule): lost before HP, never healed, not added up (the "
+                        "higher grant stays); they end with a Long Rest."),
     ]),
     ("The NPC brain", [
         ("D20-ZONE", "An NPC's zone is counted in squares (house default 3); a Character next to it is "

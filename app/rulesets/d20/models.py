@@ -67,6 +67,7 @@ class Combatant:
     dead: bool = False
     reaction_used: bool = False
     hit_dice: int = 1  # Hit Dice left for Short Rests (D20-SHORT-REST)
+    temp_hp: int = 0  # lost before HP, never healed, the higher grant stays (D20-TEMP-HP)
 
     def attribute(self, name: str | None) -> int:
         return self.attributes.get(name, 0) if name else 0

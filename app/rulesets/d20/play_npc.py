@@ -83,6 +83,14 @@ def kept(npc: Npc, decision: Decision) -> Npc:
     return npc.model_copy(update={"wielding": drawn}) if drawn else npc
 
 
+def post_distance(npc: Npc, body: NpcTurn, decision: Decision) -> int | None:
+    """The squares to its subject or object as given this turn, kept for the next only when the
+    turn moved it nowhere (D20-FACTS: after a Move the fact is no longer known, so it is asked)."""
+    given = {"sentry": body.subject_distance, "worker": body.object_distance}.get(npc.role)
+    moved = any((s.squares or 0) > 0 for s in decision.steps)
+    return None if moved else given
+
+
 @command("npc_turn", NpcTurn)
 def npc_turn(state: D20State, body: NpcTurn, rng: Random) -> tuple[D20State, list[Entry]]:
     npc = state.bot(body.npc_id)
@@ -98,6 +106,7 @@ def npc_turn(state: D20State, body: NpcTurn, rng: Random) -> tuple[D20State, lis
                                                         orders_of(npc, body), rng, house)
     asked(npc, decision)
     npc = kept(npc, decision)
+    npc = npc.model_copy(update={"post_distance": post_distance(npc, body, decision)})
     c, events = finish(spend_glitch(npc.combatant())[0])  # its unused Minor says why
     npc = npc.with_combatant(c)
     if decision.reached and npc.waypoints:

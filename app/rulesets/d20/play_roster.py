@@ -20,6 +20,7 @@ from app.rulesets.d20.commands import (
     Rest,
     SetCondition,
     SetHouse,
+    TempHp,
     command,
 )
 from app.rulesets.d20.conditions import displace, effect_save, staunch
@@ -190,3 +191,16 @@ def staunch_bleeding(state: D20State, body: Check, rng: Random) -> tuple[D20Stat
 @command("set_house_rules", SetHouse, sets=house_of)
 def set_house_rules(state: D20State, body: SetHouse, rng: Random) -> tuple[D20State, list[Entry]]:
     return state.model_copy(update={"house": body.house}), [Entry("House rules changed.")]
+
+
+@command("temp_hp", TempHp)
+def temp_hp(state: D20State, body: TempHp, rng: Random) -> tuple[D20State, list[Entry]]:
+    """D20-TEMP-HP (the Core rule; the combat reference names none): temporary HP do not add up,
+    the higher of the old and the new stays; `exact` is the player's correction."""
+    member = member_or_refuse(state, body.member_id)
+    if member.dead:
+        raise Refused(f"{member.name} is Dead.", "D20-TEMP-HP")
+    value = body.amount if body.exact else max(member.temp_hp, body.amount)
+    kept = "" if body.exact or value == body.amount else f" (keeps its {value}: the higher stays)"
+    said = f"{member.name} has {value} temporary HP{kept}."
+    return state.replace_member(member.model_copy(update={"temp_hp": value})), [Entry(said, "D20-TEMP-HP")]

@@ -115,7 +115,10 @@ def attack(state: D20State, body: Attack, rng: Random) -> tuple[D20State, list[E
         change = take_damage(t, result.damage, result.critical, body.lethal, house)
         t = change.combatant
         entries.append(Entry(change.text, change.rule))
-    state = state.replace_member(attacker.with_combatant(a))
+    attacker = attacker.with_combatant(a)
+    if isinstance(attacker, Character):  # the foe the attack form offers it next time
+        attacker = attacker.model_copy(update={"last_target": target.id})
+    state = state.replace_member(attacker)
     state = state.replace_member(state.member(target.id).with_combatant(t))  # type: ignore[union-attr]
     return done(state, attacker.id, planned), entries
 

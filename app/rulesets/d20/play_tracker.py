@@ -70,3 +70,20 @@ def next_turn(state: D20State, body: NextTurn, rng: Random) -> tuple[D20State, l
                                                        bleed=body.bleed), rng)
         entries += begun
     return state, entries
+
+
+def likely_target(state: D20State) -> str | None:
+    """The foe the attack form offers the acting Character (issue 20: fewer inputs, nothing
+    decided for the player, who changes it with one select): the one it attacked last while that
+    one still stands, else the NPC that attacked a Character most recently this round, else the
+    first NPC still up. None when no Character is acting."""
+    who = state.member(state.acting) if state.acting else None
+    if not isinstance(who, Character):
+        return None
+    standing = [n.id for n in state.npcs if not n.dead and not n.dying]
+    last = who.last_target
+    if last and (m := state.member(last)) is not None and not m.dead:
+        return last
+    attackers = [t.npc_id for t in state.turns
+                 if any(s.target_id and state.character(s.target_id) for s in t.steps)]
+    return next((i for i in reversed(attackers) if i in standing), standing[0] if standing else None)

@@ -13,7 +13,7 @@ from app.rulesets.d20.game import D20State
 from app.rulesets.d20.glossary import GLOSSARY
 from app.rulesets.d20.models import CONDITIONS
 from app.rulesets.d20.play_round import attack_preview
-from app.rulesets.d20.play_tracker import upcoming
+from app.rulesets.d20.play_tracker import likely_target, upcoming
 from app.rulesets.d20.starters import STARTERS
 from app.web import d20_api, view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
@@ -38,7 +38,8 @@ templates.env.globals.update(D20_CONDITIONS=CONDITIONS, D20_GLOSSARY=GLOSSARY, D
 for kind, label in {"add_npc": "NPC added", "duplicate": "Duplicated", "remove": "Removed",
                     "npc_turn": "NPC turn",
                     "start_turn": "Turn start", "attack": "Attack", "set_condition": "Condition",
-                    "rest": "Rest", "stabilize": "Stabilize", "staunch": "Staunch", "save": "Save",
+                    "rest": "Rest", "temp_hp": "Temporary HP", "stabilize": "Stabilize", "staunch": "Staunch",
+                    "save": "Save",
                     "set_initiative": "Initiative", "next_turn": "Next turn",
                     "end_round": "End of round"}.items():
     view.STEP_LABELS.setdefault(kind, label)
@@ -52,6 +53,9 @@ def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
     members = [*state.characters, *state.npcs]
     return {"npc_up": npc_up(state, [n.id for n in waiting]), "waiting_npcs": waiting, "living": living,
             "members": members,
+            # on a Character's turn the attack form comes up, set to it and its likely foe (issue 20)
+            "character_acting": state.character(state.acting or "") is not None,
+            "likely_target": likely_target(state),
             "news": ctx["step"] if ctx["step"].seq > 0 else None,
             # the healing forms offer the Dying (D20-STABILIZE) and the Bleeding first (issue 20 D4)
             "dying_first": sorted(members, key=lambda m: not (m.dying and not m.dead)),
