@@ -126,6 +126,9 @@ def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server,
     page.goto(live_server.url + "/")
     with taps.section("create"):
         taps.type(page.locator("#new-name"), "Quick Arena")
+        # reproducible dice: the initiative order and Bo's app-rolled shots decide whether the
+        # Raider still stands on its turn (one run in three it was down and made a Dying save)
+        taps.type(page.locator("#new-seed"), "20")
         taps.check(page.locator("input[name=ruleset][value=d20]"))
         taps.click(page.locator("#new-game button[type=submit]").first)
     expect(page.locator("#game-ruleset")).to_have_attribute("data-ruleset", "d20")
