@@ -186,9 +186,10 @@ async def activation(body: Annotated[ActivationIn, Body(openapi_examples=EXAMPLE
     result = activate(
         to_activator(body.bot),
         [Seen(c.name, c.distance, c.line_of_sight, c.base_contact) for c in body.characters],
-        Directive(d.subject, d.subject_distance, d.object, d.object_distance, d.object_contact,
-                  d.waypoint, d.waypoint_distance, d.direction, d.exempt, d.next_waypoint,
-                  d.next_waypoint_distance),
+        Directive(subject=d.subject, subject_distance=d.subject_distance, object=d.object,
+                  object_distance=d.object_distance, object_contact=d.object_contact, waypoint=d.waypoint,
+                  waypoint_distance=d.waypoint_distance, direction=d.direction, exempt=d.exempt,
+                  next_waypoint=d.next_waypoint, next_waypoint_distance=d.next_waypoint_distance),
         SeededOnUse(lambda: seed_of(body)),
     )
     return JSONResponse(result.as_dict())

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse
 from app import games
 from app.rules.commands import Refused
 from app.web.command_forms import FormValues, int_or_none
-from app.web.deps import POTHAM_ONLY, EditDep, SessionDep
+from app.web.deps import POTHAM_ONLY, EditDep, FormDep, SessionDep
 from app.web.turn import answer
 
 router = APIRouter(include_in_schema=False)
@@ -23,9 +23,9 @@ FORM_ID = "checks-passed"
 
 
 @router.post("/g/{token}/turn/checks-passed", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
-async def every_check_passed(request: Request, opened: EditDep, session: SessionDep):
+def every_check_passed(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
     """One `position_check` (passed) per check still due, in the page's order."""
-    form = FormValues([(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)])
+    form = FormValues([(k, v) for k, v in posted.multi_items() if isinstance(v, str)])
     failure = {"values": form, "form_id": FORM_ID}
     seen = int_or_none(form.get("seen"))
     due = [b.id for b in games.current_state(session, opened.game).checks_due()]
