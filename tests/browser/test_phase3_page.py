@@ -15,27 +15,11 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_two_turns import BOTS, CHARACTERS  # the same table as the two-turn test
 from tests.support.layout import layout_problems
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SCREEN = {"width": 768, "height": 1024}
-
-CHARACTERS = [
-    {"name": "Ada", "points": 45, "health": 3, "max_health": 3, "melee": {"red": 2}, "shoot": {"red": 2},
-     "defense": {"white": 2}},
-    {"name": "Bo", "points": 40, "health": 4, "max_health": 4, "melee": {"red": 1}, "shoot": {"red": 3},
-     "defense": {"white": 2}},
-]
-BOTS = [
-    {"name": "Hunter-1", "role": "hunter", "points": 60, "health": 4, "max_health": 4, "melee": {"red": 3},
-     "defense": {"white": 2}},
-    {"name": "Sentry-1", "role": "sentry", "points": 50, "subject": "Vault", "melee": {"red": 2},
-     "defense": {"white": 2}, "shoot": {"red": 2}, "shoot_range": 18},
-    {"name": "Worker-1", "role": "worker", "points": 30, "object": "Console", "melee": {"red": 1},
-     "defense": {"white": 1}},
-    {"name": "Patrol-1", "role": "patrol", "points": 40, "waypoints": ["A", "B", "C"], "melee": {"red": 2},
-     "defense": {"white": 2}},
-]
 
 
 class Game:
