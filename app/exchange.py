@@ -39,10 +39,9 @@ from pydantic import (
 from sqlmodel import Session
 
 from app import games, rulesets, steplog
+from app.kernel.commands import EntryRecord
+from app.kernel.names import GameName, printable
 from app.replay import raw_states, replay_check
-from app.rules.commands import EntryRecord
-from app.rules.house_rules import HouseRules
-from app.rules.models import GameName, GameState, printable
 from app.rulesets.base import Ruleset
 from app.tables import Game, Step, now
 
@@ -100,6 +99,11 @@ Moment = Annotated[AwareDatetime, AfterValidator(_in_utc)]
 Text = Annotated[str, AfterValidator(printable)]
 
 
+# Documents from before rulesets are the default ruleset's (Potham 2038): its state and house rules.
+DefaultState = rulesets.get(rulesets.DEFAULT).state
+DefaultHouse = DefaultState.model_fields["house"].annotation
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -117,7 +121,7 @@ class StepDoc(Strict):
     actor: Text = Field(default="player", min_length=1, max_length=40)
     command: dict[str, Any]
     entries: list[EntryRecord] = Field(default_factory=list, max_length=1000)
-    state: GameState | None = None
+    state: DefaultState | None = None
     delta: list[list[Any]] | None = Field(default=None, max_length=MAX_DELTA)
     created_at: Moment | None = None
 
@@ -167,7 +171,7 @@ class GameDoc(Strict):
     name: GameName
     seed: int = Field(ge=0, le=2**31 - 1)
     created_at: Moment | None = None
-    house: HouseRules
+    house: DefaultHouse
     steps: list[StepDoc] = Field(min_length=1, max_length=MAX_STEPS)
 
     @model_validator(mode="after")

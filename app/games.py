@@ -19,8 +19,8 @@ from sqlalchemy import update
 from sqlmodel import Session, col, or_, select
 
 from app import rulesets, steplog
-from app.rules import preconditions
-from app.rules.commands import Entry, Refused
+from app.kernel import preconditions
+from app.kernel.commands import Entry, Refused
 from app.rulesets.base import Ruleset
 from app.tables import Game, Step, now
 

@@ -15,26 +15,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app import admin, live
 from app.db import is_postgres, pool_size
 from app.settings import get_settings
-from app.web import (
-    activation_api,
-    api,
-    asking,
-    errors,
-    ops,
-    pages,
-    panels,
-    phase4_checks,
-    reach,
-    roster,
-    rules_api,
-    sample,
-    share,
-    turn,
-)
 from app.web import admin as admin_routes
+from app.web import api, errors, ops, pages, panels, reach, sample, share, steps
 from app.web import rulesets as rulesets_web
 from app.web.admission import Admission
-from app.web.deps import POTHAM_ONLY
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
 
@@ -45,20 +29,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def include_routers(app: FastAPI) -> None:
-    """Every router, in matching order."""
-    app.include_router(activation_api.router)  # first: the hot stateless endpoint matches at once
+    """Every router, in matching order: each ruleset's first (2038's hot stateless endpoint
+    matches at once), then the shell's."""
+    rulesets_web.install(app)  # GET /api/rulesets; each ruleset's pages and stateless API
     app.include_router(api.router)
-    app.include_router(rules_api.router)
     app.include_router(pages.router)
     app.include_router(panels.router)
-    app.include_router(sample.router)  # before roster: /roster/sample is not a kind of model
-    app.include_router(roster.router, dependencies=[POTHAM_ONLY])
-    app.include_router(turn.router)
-    app.include_router(phase4_checks.router)  # Phase 4: every check passed, one tap
-    app.include_router(asking.router)  # Phase 2 by taps
+    app.include_router(sample.router)
+    app.include_router(steps.router)  # undo
     app.include_router(admin_routes.router)
     app.include_router(admin_routes.api_router)
-    rulesets_web.install(app)  # GET /api/rulesets; each ruleset's pages and stateless API
 
 
 def start_relay(url: str) -> PgRelay | None:

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from app import deltas, games, rulesets
-from app.rules.commands import Refused
+from app.kernel.commands import Refused
 from app.rulesets.base import Ruleset
 
 StepDoc = Any  # exchange.StepDoc (which imports this module)

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from app.rules.activation import Activator, Directive, Seen, activate
+from app.rulesets.potham2038.activation import Activator, Directive, Seen, activate
 
 ROOT = Path(__file__).resolve().parent.parent
 PATH = "/api/rules/activation"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from app.web.activation_api import ActivationIn
+from app.rulesets.potham2038.web.activation_api import ActivationIn
 
 CONSTANT = {"bot": "Warden-2", "marked": [{"character": "Ada", "stacks": 1, "rule": "R-MARK-ACT"}],
             "actions": [], "ties": [], "arrived": False, "notes": []}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from app.rules.dice import attack_odds
+from app.rulesets.potham2038.dice import attack_odds
 
 CASES = {
     "20 vs 20 (10 red + 10 white each)": ({"red": 10, "white": 10}, {"red": 10, "white": 10}),

@@ -100,8 +100,8 @@ def old_database(tmp_path):
 
     from app.games import step_rng
     from app.migrate import alembic_config
-    from app.rules import engine as rules
-    from app.rules.models import GameState
+    from app.rulesets.potham2038 import engine as rules
+    from app.rulesets.potham2038.models import GameState
     from tests.support.played import played
 
     url = f"sqlite:///{tmp_path / 'old.db'}"

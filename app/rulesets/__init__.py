@@ -1,17 +1,22 @@
 """The rulesets a game may be played under: id -> Ruleset (docs/rulesets.md).
 
 A game chooses its ruleset when it is created and keeps it; games saved before rulesets
-existed, and old exports, are Potham 2038. To plug in a ruleset, add its RULESET here.
+existed, and old exports, are Potham 2038. To plug in a ruleset, add its package (a folder
+app/rulesets/<name>/ whose RULESET is a base.Ruleset) to PACKAGES: the one line naming rulesets.
 """
 
 from __future__ import annotations
 
-from app.rulesets import d20, potham, zone
+import importlib
+
 from app.rulesets.base import Ruleset
+
+PACKAGES = ("potham2038", "zone", "d20")  # the registry: one package per ruleset, in the home page's order
 
 DEFAULT = "potham-2038"
 
-RULESETS: dict[str, Ruleset] = {r.id: r for r in (potham.RULESET, zone.RULESET, d20.RULESET)}
+RULESETS: dict[str, Ruleset] = {
+    r.id: r for r in (importlib.import_module(f"{__name__}.{package}").RULESET for package in PACKAGES)}
 
 
 def get(ruleset_id: str | None) -> Ruleset:

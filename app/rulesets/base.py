@@ -13,8 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from app.rules import preconditions
-from app.rules.commands import Body, Commands, Entry
+from app.kernel import preconditions
+from app.kernel.commands import Body, Commands, Entry
 
 
 def no_note(before: Any, after: Any) -> str:
@@ -29,7 +29,8 @@ class Ruleset:
     danger, danger_limit, status); `undo_note` what an undo says moved back (", Danger 4 → 3");
     `glossary` its rule ids and their meaning; `sample` (optional) the commands that build its
     sample game, each run as its own step (home page: "Start a sample game"); `sample_summary`
-    one line saying what that sample holds."""
+    one line saying what that sample holds; `web` the dotted name of its web part (pages,
+    panels, JSON APIs: app/web/rulesets.py installs it), "" for none."""
 
     id: str
     name: str
@@ -41,6 +42,7 @@ class Ruleset:
     undo_note: Callable[[Any, Any], str] = no_note
     sample: tuple[dict[str, Any], ...] = ()
     sample_summary: str = ""
+    web: str = ""
 
     def new_state(self) -> Any:
         return self.state()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException
@@ -11,9 +10,8 @@ from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
 from app import games, rulesets
-from app.rules.commands import Refused
-from app.rules.models import GameName
-from app.rules.phase3_agenda import agenda
+from app.kernel.commands import Refused
+from app.kernel.names import GameName
 from app.tables import Game, Step
 from app.web.deps import SEQ_MAX, EditDep, OpenedDep, Seen, SessionDep, Since, field_errors
 from app.web.view import step_summary
@@ -76,17 +74,6 @@ def create(body: NewGame, session: SessionDep) -> dict[str, Any]:
 def read(opened: OpenedDep, session: SessionDep) -> dict[str, Any]:
     state = games.latest_step(session, opened.game).state
     return game_json(opened.game, state, opened.access)
-
-
-@router.get("/{token}/phase3", summary="Phase 3's agenda in resolution order (R-CMB-GANGUP)")
-def read_phase3(opened: OpenedDep, session: SessionDep) -> dict[str, Any]:
-    """Engagements (decided or not, who attacks by default and who may), then AI-Bot shots, then
-    open slots with their legal re-decisions: `phase3_agenda.agenda` of the current state."""
-    if opened.game.ruleset != rulesets.DEFAULT:
-        raise HTTPException(404, "Phase 3's agenda belongs to Potham 2038 games.")
-    state = games.current_state(session, opened.game)
-    return {"turn": state.turn, "phase": state.phase, "seq": opened.game.seq,
-            "items": [asdict(item) for item in agenda(state)]}
 
 
 @router.get("/{token}/steps")

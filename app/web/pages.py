@@ -9,8 +9,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
 from app import games, rulesets
-from app.rules.glossary import AREAS
-from app.rules.models import GameName
+from app.kernel.names import GameName
 from app.web import device
 from app.web.deps import EditDep, OpenedDep, SessionDep
 from app.web.panels import game_context, page_template
@@ -71,12 +70,6 @@ def forget(request: Request, token: Annotated[str, Form()] = ""):
     response = RedirectResponse("/", status_code=303)
     device.forget(request, response, token)
     return response
-
-
-@router.get("/rules", response_class=HTMLResponse)
-def rules(request: Request):
-    """Every rule id the app cites, with its plain summary; each entry is an anchor (/rules#R-…)."""
-    return templates.TemplateResponse(request, "rules.html", {"areas": AREAS})
 
 
 @router.post("/games", response_class=HTMLResponse)

@@ -21,10 +21,11 @@ from app.web.templating import templates
 router = APIRouter(include_in_schema=False)
 
 # panel name -> template. Order is the order on the page (the template places them).
+# status, turn and roster: the generic ones, for a ruleset whose web part draws none of its own.
 PANELS: dict[str, str] = {
-    "status": "_status.html",
-    "turn": "_turn.html",
-    "roster": "_roster.html",
+    "status": "_ruleset_status.html",
+    "turn": "_ruleset_turn.html",
+    "roster": "_ruleset_roster.html",
     "log": "_log.html",
     "share": "_share.html",
     "title": "_game_title.html",  # not a step panel: refreshed on a "renamed" event only
@@ -35,23 +36,22 @@ LOG_MOST = 2000  # a log opened down to an old step (live refresh, going back) s
 
 # Panels that need more than the state (the turn panel's carried-over answers) add to the context.
 Hook = Callable[[Opened, Session, dict[str, Any]], dict[str, Any]]
-CONTEXT_HOOKS: list[Hook] = []  # Potham 2038's
 
-# Other rulesets (app/web/rulesets): their game page, the panels they draw themselves and their
-# context hooks, by ruleset id. The log, share and title panels are everyone's.
+# Each ruleset's web part (installed by app/web/rulesets.py): its game page, the panels it draws
+# itself and its context hooks, by ruleset id. The log, share and title panels are everyone's.
 RULESET_PAGES: dict[str, str] = {}
 RULESET_PANELS: dict[str, dict[str, str]] = {}
 RULESET_HOOKS: dict[str, list[Hook]] = {}
 
 
 def page_template(game: Any) -> str:
-    return RULESET_PAGES.get(game.ruleset, "game.html")
+    return RULESET_PAGES.get(games.ruleset_of(game).id, "ruleset_game.html")
 
 
 def panel_template(game: Any, name: str) -> str:
     if name not in PANELS:
         raise HTTPException(404, f"No panel named {name!r}.")
-    return RULESET_PANELS.get(game.ruleset, {}).get(name, PANELS[name])
+    return RULESET_PANELS.get(games.ruleset_of(game).id, {}).get(name, PANELS[name])
 
 
 def log_context(opened: Opened, session: Session, before: int | None = None,
@@ -97,7 +97,7 @@ def game_context(opened: Opened, session: Session, log_before: int | None = None
     ruleset = games.ruleset_of(opened.game)
     context = {**log_context(opened, session, log_before, log_oldest, log_after),
                "state": games.state_of(step, ruleset), "step": step, "ruleset": ruleset}
-    for hook in RULESET_HOOKS.get(ruleset.id, CONTEXT_HOOKS):
+    for hook in RULESET_HOOKS.get(ruleset.id, []):
         context |= hook(opened, session, context)
     return context | extra
 

@@ -8,11 +8,10 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from app import rulesets
-from app.rules import glossary
-from app.rules.models import PHASE_NAMES
 
 templates = Jinja2Templates(directory=Path(__file__).resolve().parent.parent.parent / "templates")
-templates.env.globals["PHASE_NAMES"] = PHASE_NAMES
+# ruleset id -> the address of its rule glossary (app/web/rulesets.py fills it)
+RULE_PAGES: dict[str, str] = {}
 
 
 def pool_text(pool: dict[str, int] | None) -> str:
@@ -32,9 +31,9 @@ def rule_badge(text: str | None) -> Markup:
     for rule in (part.strip() for part in str(text or "").split("·")):
         if not rule:
             continue
-        said, page = glossary.summary(rule), "/rules"
-        if said is None and (found := rulesets.rule_summary(rule)) is not None:  # another ruleset's id
-            page, said = f"/rules/{found[0].id}", found[1]
+        said, page = None, ""
+        if (found := rulesets.rule_summary(rule)) is not None:  # the ruleset whose id it is
+            page, said = RULE_PAGES.get(found[0].id, f"/rules/{found[0].id}"), found[1]
         if said is None:  # an id the glossary does not know: a plain badge, never a broken link
             badges.append(Markup('<span class="rule">{}</span>').format(rule))
             continue

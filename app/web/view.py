@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from app import games
-from app.rules.models import GameState
 from app.tables import Step
 from app.web.templating import templates
 
@@ -37,7 +36,7 @@ def danger_band(n: int, limit: int) -> str:
     return "alert" if n * 3 <= limit * 2 else "critical"
 
 
-def danger_steps(state: GameState) -> list[dict[str, Any]]:
+def danger_steps(state: Any) -> list[dict[str, Any]]:
     limit = state.house.danger_limit
     return [{"n": n, "band": danger_band(n, limit), "filled": n <= state.danger} for n in range(1, limit + 1)]
 

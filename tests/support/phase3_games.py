@@ -28,10 +28,10 @@ from random import Random
 
 from pydantic import ValidationError
 
-from app.rules import engine
-from app.rules.commands import Refused
-from app.rules.house_rules import HouseRules
-from app.rules.models import Bot, Character, GameState
+from app.kernel.commands import Refused
+from app.rulesets.potham2038 import engine
+from app.rulesets.potham2038.house_rules import HouseRules
+from app.rulesets.potham2038.models import Bot, Character, GameState
 
 CHARACTERS = [
     Character(id="ada", name="Ada", points=45, health=4, max_health=4, melee={"red": 2}, shoot={"red": 2},

@@ -7,7 +7,7 @@ from typing import Any
 from sqlmodel import Session
 
 from app import games
-from app.rules.models import Bot, Character, GameState, GlitchEffect
+from app.rulesets.potham2038.models import Bot, Character, GameState, GlitchEffect
 
 
 def roster_state(**changes: Any) -> GameState:

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from app.rules.activation import Activator, Directive, Seen, activate, activator_from_bot
-from app.rules.models import Bot, GlitchEffect
+from app.rulesets.potham2038.activation import Activator, Directive, Seen, activate, activator_from_bot
+from app.rulesets.potham2038.models import Bot, GlitchEffect
 
 
 def bot(role: str = "hunter", **kw) -> Activator:

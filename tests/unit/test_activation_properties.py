@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rules.activation import Activator, Directive, Seen, activate
+from app.rulesets.potham2038.activation import Activator, Directive, Seen, activate
 
 distances = st.floats(min_value=0, max_value=40, allow_nan=False).map(lambda x: round(x, 1))
 

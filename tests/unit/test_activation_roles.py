@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from app.rules.activation import Activator, Directive, Seen, activate
+from app.rulesets.potham2038.activation import Activator, Directive, Seen, activate
 
 
 def bot(role: str = "hunter", **kw) -> Activator:

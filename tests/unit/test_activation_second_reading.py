@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.activation import Activator, Directive, Seen, activate
-from app.rules.activation_types import CONFIRM_SHOT
+from app.rulesets.potham2038.activation import Activator, Directive, Seen, activate
+from app.rulesets.potham2038.activation_types import CONFIRM_SHOT
 from tests.unit.turn_kit import ADA, HUNTER, PATROL, SENTRY, WORKER, game, refused, run, texts
 
 

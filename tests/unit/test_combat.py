@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.rules.combat import (
+from app.rulesets.potham2038.combat import (
     Fighter,
     attack_pool_against,
     compare,
@@ -14,9 +14,9 @@ from app.rules.combat import (
     resolve_melee,
     who_attacks,
 )
-from app.rules.dice import entered_roll as rolled
-from app.rules.house_rules import HouseRules
-from app.rules.shooting import defense_pool_with_cover, out_of_ammo, resolve_shoot, shoot_target
+from app.rulesets.potham2038.dice import entered_roll as rolled
+from app.rulesets.potham2038.house_rules import HouseRules
+from app.rulesets.potham2038.shooting import defense_pool_with_cover, out_of_ammo, resolve_shoot, shoot_target
 
 WARDEN, ADA = Fighter("Warden-2", 60), Fighter("Ada", 45)
 
@@ -294,7 +294,7 @@ def test_R_CMB_AMMO_a_check_needs_a_black_die_face():
 
 
 def test_shooting_can_also_be_imported_from_combat():
-    from app.rules import combat
+    from app.rulesets.potham2038 import combat
 
     assert combat.resolve_shoot is resolve_shoot
     with pytest.raises(AttributeError):

@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from app.rules.commands import EntryRecord, Refused
+from app.kernel.commands import EntryRecord, Refused
 from app.rulesets.d20 import play_npc, play_roster, play_round, play_tracker  # noqa: F401  (registers the commands)
 from app.rulesets.d20.commands import HANDLERS
 from app.rulesets.d20.game import D20State

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.rules.dice import (
+from app.rulesets.potham2038.dice import (
     MAX_DICE,
     Roll,
     entered_roll,
@@ -18,7 +18,7 @@ from app.rules.dice import (
     roll_pool,
     validate_pool,
 )
-from app.rules.house_rules import default_faces
+from app.rulesets.potham2038.house_rules import default_faces
 
 
 @pytest.mark.parametrize(

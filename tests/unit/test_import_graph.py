@@ -1,4 +1,4 @@
-"""The 2038 rules engine has no import cycle (issue 17): every import between app.rules.* modules,
+"""The 2038 rules engine has no import cycle (issue 17): every import between app.rulesets.potham2038.* modules,
 lazy ones inside functions included, read with ast, forms an acyclic graph."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = "app.rules"
+PACKAGE = "app.rulesets.potham2038"
+RULESETS = "app.rulesets"
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -84,17 +85,91 @@ def test_find_cycle_finds_a_cycle_exactly_when_there_is_one(graph, cycle):
 
 
 def test_the_graph_sees_lazy_imports_and_from_package_import_submodule(tmp_path):
-    source = "def later():\n    from app.rules import shooting\n    from . import dice\n"
+    source = "def later():\n    from app.rulesets.potham2038 import shooting\n    from . import dice\n"
     path = tmp_path / "combat.py"
     path.write_text(source, encoding="utf-8")
-    assert {"app.rules.shooting", "app.rules.dice"} <= imported_names("app.rules.combat", path)
+    assert {"app.rulesets.potham2038.shooting", "app.rulesets.potham2038.dice"} <= imported_names(
+        "app.rulesets.potham2038.combat", path)
+
+
+def engine_graph() -> dict[str, set[str]]:
+    """2038's engine: its package without its web part and without the package itself (whose
+    __init__ only hands the registry its RULESET)."""
+    graph = import_graph(PACKAGE)
+    engine = {m for m in graph if m != PACKAGE and not m.startswith(f"{PACKAGE}.web")}
+    return {m: graph[m] & engine for m in engine}
 
 
 def test_the_graph_knows_the_rules_modules_and_their_imports():
-    graph = import_graph(PACKAGE)
-    assert "app.rules.dice" in graph["app.rules.shooting"]
-    assert "app.rules.combat" in graph["app.rules.shots"]
+    graph = engine_graph()
+    assert "app.rulesets.potham2038.dice" in graph["app.rulesets.potham2038.shooting"]
+    assert "app.rulesets.potham2038.combat" in graph["app.rulesets.potham2038.shots"]
 
 
-def test_no_import_cycle_inside_app_rules():
-    assert find_cycle(import_graph(PACKAGE)) is None
+def test_no_import_cycle_inside_the_2038_engine():
+    assert find_cycle(engine_graph()) is None
+
+
+# --- the shape: kernel, rulesets, shell ---------------------------------------------------------
+
+
+def ruleset_packages() -> list[str]:
+    """Every ruleset: a package app/rulesets/<name>/ (base.py and the registry are the shell's)."""
+    root = ROOT / "app" / "rulesets"
+    return sorted(f"{RULESETS}.{p.parent.name}" for p in root.glob("*/__init__.py"))
+
+
+def app_imports() -> dict[str, set[str]]:
+    """Every module of the app -> every app.* name it imports (modules, and names inside them)."""
+    return {module: {n for n in imported_names(module, path) if n == "app" or n.startswith("app.")}
+            for module, path in module_files("app").items()}
+
+
+def inside(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_the_rulesets_are_found_as_packages():
+    assert {f"{RULESETS}.potham2038", f"{RULESETS}.zone", f"{RULESETS}.d20"} <= set(ruleset_packages())
+
+
+def test_the_kernel_imports_nothing_of_a_ruleset_or_of_the_web():
+    wrong = {(module, name) for module, names in app_imports().items() if inside(module, "app.kernel")
+             for name in names if not inside(name, "app.kernel")}
+    assert wrong == set()
+
+
+def test_no_ruleset_imports_another():
+    packages = ruleset_packages()
+    wrong = {(module, name) for module, names in app_imports().items()
+             for own in packages if inside(module, own)
+             for name in names for other in packages if other != own and inside(name, other)}
+    assert wrong == set()
+
+
+def test_the_shell_names_no_ruleset():
+    """Outside the rulesets' own packages nothing imports one of them: the registry
+    (app/rulesets/__init__.py) imports each by the package name in its PACKAGES line."""
+    packages = ruleset_packages()
+    wrong = {(module, name) for module, names in app_imports().items()
+             if not any(inside(module, p) for p in packages)
+             for name in names if any(inside(name, p) for p in packages)}
+    assert wrong == set()
+
+
+@pytest.mark.parametrize("package", ["app.rulesets.potham2038", "app.rulesets.zone", "app.rulesets.d20"])
+def test_each_engine_stays_pure(package):
+    """A ruleset's engine (its package but its web part) imports no web framework, database or
+    shell module: only the kernel, the registry's base and itself."""
+    wrong = set()
+    for module, path in module_files(package).items():
+        if inside(module, f"{package}.web"):
+            continue
+        for name in imported_names(module, path):
+            top = name.split(".")[0]
+            if top in ("fastapi", "starlette", "sqlmodel", "sqlalchemy", "jinja2", "psycopg"):
+                wrong.add((module, name))
+            elif top == "app" and not (inside(name, package) or inside(name, "app.kernel")
+                                       or name in ("app.rulesets", "app.rulesets.base", "app.rulesets.base.Ruleset")):
+                wrong.add((module, name))
+    assert wrong == set()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.marked import noise
+from app.rulesets.potham2038.marked import noise
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rules.dice import attack_odds
-from app.rules.house_rules import default_faces
-from app.web.odds import shoot_odds
+from app.rulesets.potham2038.dice import attack_odds
+from app.rulesets.potham2038.house_rules import default_faces
+from app.rulesets.potham2038.web.odds import shoot_odds
 from app.web.view import percent
 from tests.support.turn_games import GLITCH_REBOOT, roster_state, with_bot
 

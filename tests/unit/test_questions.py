@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.activation import Activator, Directive, Seen, activate
-from app.rules.bands import band_of, bands
-from app.rules.questions import Question, next_question
-from app.rules.told import Answers, next_fact
+from app.rulesets.potham2038.activation import Activator, Directive, Seen, activate
+from app.rulesets.potham2038.bands import band_of, bands
+from app.rulesets.potham2038.questions import Question, next_question
+from app.rulesets.potham2038.told import Answers, next_fact
 from tests.unit.turn_kit import ADA, BEN, PATROL, game, refused, run
 from tests.unit.turn_kit import HUNTER as HUNTER_BOT
 

@@ -7,10 +7,10 @@ from random import Random
 import pytest
 from pydantic import ValidationError
 
-from app.rules import engine
-from app.rules.commands import Refused
-from app.rules.house_rules import HouseRules
-from app.rules.models import Bot, GameState
+from app.kernel.commands import Refused
+from app.rulesets.potham2038 import engine
+from app.rulesets.potham2038.house_rules import HouseRules
+from app.rulesets.potham2038.models import Bot, GameState
 
 
 def run(state: GameState, data: dict, seed: str = "s:1") -> GameState:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.house_checks import game_checks
-from app.rules.house_rules import GlitchRow, HouseRules
-from app.rules.models import Decision, GlitchEffect
+from app.rulesets.potham2038.house_checks import game_checks
+from app.rulesets.potham2038.house_rules import GlitchRow, HouseRules
+from app.rulesets.potham2038.models import Decision, GlitchEffect
 from tests.unit.test_turn_phase3 import decided
 from tests.unit.turn_kit import ADA, BEN, HUNTER, SENTRY, game, hits, play, refused, rules, run, texts
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.activation import Activator, Directive, Seen, activate
-from app.rules.marked import noise
-from app.rules.models import Bot, Character, GlitchEffect
+from app.rulesets.potham2038.activation import Activator, Directive, Seen, activate
+from app.rulesets.potham2038.marked import noise
+from app.rulesets.potham2038.models import Bot, Character, GlitchEffect
 from tests.unit.turn_kit import (
     ADA,
     BEN,
@@ -171,7 +171,7 @@ def test_R_ACT_FALLBACK_a_second_maneuver_at_50_percent_walk_flagged():
                                               ("scan", "scan"), ("activate", "interact"), ("melee", "attack"),
                                               ("shoot", "attack")]])
 def test_R_ACT_TWO_each_action_belongs_to_its_family(action, family):
-    from app.rules.activation_types import FAMILY_OF
+    from app.rulesets.potham2038.activation_types import FAMILY_OF
 
     assert FAMILY_OF[action] == family
 
@@ -463,7 +463,7 @@ def test_R_ZONE_ai_bot_zone_is_3_inches_unless_a_special_rule_changes_it(zone, d
 
 
 def test_R_ZONE_default_zones_are_3_for_bots_and_2_for_characters():
-    from app.rules.house_rules import HouseRules
+    from app.rulesets.potham2038.house_rules import HouseRules
 
     assert (HouseRules().bot_zone, HouseRules().character_zone) == (3, 2)
     assert Bot(id="b", name="B", role="hunter").control_zone == 3

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.combat import Fighter, resolve_melee, who_attacks
-from app.rules.dice import entered_roll
-from app.rules.house_rules import HouseRules
-from app.rules.models import Bot, DecidedAction, Decision, GlitchEffect
-from app.rules.shooting import defense_pool_with_cover, resolve_shoot, shoot_target
+from app.rulesets.potham2038.combat import Fighter, resolve_melee, who_attacks
+from app.rulesets.potham2038.dice import entered_roll
+from app.rulesets.potham2038.house_rules import HouseRules
+from app.rulesets.potham2038.models import Bot, DecidedAction, Decision, GlitchEffect
+from app.rulesets.potham2038.shooting import defense_pool_with_cover, resolve_shoot, shoot_target
 from tests.unit.turn_kit import ADA, BEN, HUNTER, SENTRY, game, hits, refused, rules, run
 
 NPC, CHAR = Fighter("Warden", 60), Fighter("Ada", 45)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.models import Bot, Decision, GameState
-from app.rules.phase3_agenda import EngagementItem, ShotItem, SlotItem, agenda
+from app.rulesets.potham2038.models import Bot, Decision, GameState
+from app.rulesets.potham2038.phase3_agenda import EngagementItem, ShotItem, SlotItem, agenda
 from tests.unit.turn_kit import ADA, BEN, HUNTER, hits, refused, rules, run, texts
 
 GUN = Bot(id="gun", name="Gunner", role="sentry", points=40, subject="Vault", melee={"red": 1},

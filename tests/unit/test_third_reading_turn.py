@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.activation import Activator, Directive, activate
-from app.rules.combat import Fighter, resolve_melee
-from app.rules.dice import Roll
-from app.rules.house_rules import HouseRules
-from app.rules.models import Decision, GameState
+from app.rulesets.potham2038.activation import Activator, Directive, activate
+from app.rulesets.potham2038.combat import Fighter, resolve_melee
+from app.rulesets.potham2038.dice import Roll
+from app.rulesets.potham2038.house_rules import HouseRules
+from app.rulesets.potham2038.models import Decision, GameState
 from tests.unit.turn_kit import ADA, HUNTER, PATROL, hits, run, texts
 
 
@@ -85,7 +85,7 @@ def test_R_PATROL_ARRIVE_the_walk_on_stops_at_the_next_waypoint_when_its_distanc
 
 
 def test_R_PATROL_ARRIVE_a_patrol_with_someone_to_shoot_shoots_instead():
-    from app.rules.activation import Seen
+    from app.rulesets.potham2038.activation import Seen
 
     result = activate(Activator(name="Pat", role="patrol", walk=4, run=8, shoot_range=12), [Seen("Ada", 6, True)],
                       Directive(waypoint="A", waypoint_distance=3, next_waypoint="B"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.models import GlitchEffect
+from app.rulesets.potham2038.models import GlitchEffect
 from tests.unit.turn_kit import ADA, BEN, HUNTER, PATROL, SENTRY, game, play, refused, rules, run, texts
 
 
@@ -84,7 +84,7 @@ def test_R_END_CHECK_end_turn_is_refused_while_a_position_check_is_unanswered():
 ], ids=["rises", "reaches-the-limit", "R-DANGER-CAP-over-the-limit-fails", "never-below-zero", "house-limit",
         "R-DANGER-CAP-excess-kept"])
 def test_R_DANGER_track(danger, change, limit, expected, status, excess):
-    from app.rules.house_rules import HouseRules
+    from app.rulesets.potham2038.house_rules import HouseRules
 
     state = game(phase=2, danger=danger, house=HouseRules(danger_limit=limit))
     state, _ = run(state, {"type": "record_event", "title": "Sirens", "danger": change})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.models import Bot
+from app.rulesets.potham2038.models import Bot
 from tests.unit.turn_kit import ADA, BEN, HUNTER, SENTRY, game, hits, refused, rules, run, texts
 
 OOW = Bot(id="oow", name="Relic", role="worker", special_rules=["OUT OF WARRANTY"], defense={"white": 1})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.models import GlitchEffect
+from app.rulesets.potham2038.models import GlitchEffect
 from tests.unit.turn_kit import (
     ADA,
     BEN,
@@ -167,7 +167,7 @@ def test_R_GLITCH_the_decision_remembers_the_reboot():
 
 
 def test_R_MARK_CAP_a_character_holds_at_most_1000_marked_stacks():
-    from app.rules.play import add_marked
+    from app.rulesets.potham2038.play import add_marked
     from tests.support.turn_games import roster_state
 
     state = roster_state()

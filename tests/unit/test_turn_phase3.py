@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.models import DecidedAction, Decision
+from app.rulesets.potham2038.models import DecidedAction, Decision
 from tests.unit.turn_kit import ADA, BEN, HUNTER, SENTRY, game, hits, play, refused, rules, run, texts
 
 

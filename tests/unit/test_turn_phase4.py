@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.house_rules import GlitchRow, HouseRules
-from app.rules.models import GlitchEffect
+from app.rulesets.potham2038.house_rules import GlitchRow, HouseRules
+from app.rulesets.potham2038.models import GlitchEffect
 from tests.unit.turn_kit import ADA, HUNTER, PATROL, SENTRY, WORKER, game, refused, rules, run, texts
 
 

@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from app.rules import engine
-from app.rules.commands import Refused
-from app.rules.house_rules import HouseRules
-from app.rules.models import GameState
+from app.kernel.commands import Refused
+from app.rulesets.potham2038 import engine
+from app.rulesets.potham2038.house_rules import HouseRules
+from app.rulesets.potham2038.models import GameState
 from tests.unit.turn_kit import ADA, BEN, HUNTER, PATROL, SENTRY, WORKER, game
 
 CHARACTERS = st.sampled_from(["ada", "ben"])

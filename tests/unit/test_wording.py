@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.combat import Fighter, damage_words, resolve_melee
-from app.rules.dice import entered_roll as rolled
-from app.rules.shooting import resolve_shoot
+from app.rulesets.potham2038.combat import Fighter, damage_words, resolve_melee
+from app.rulesets.potham2038.dice import entered_roll as rolled
+from app.rulesets.potham2038.shooting import resolve_shoot
 from tests.unit.turn_kit import ADA, PATROL, SENTRY, game, run, texts
 
 WARDEN, ADA_SIDE = Fighter("Warden-2", 60), Fighter("Ada", 45)

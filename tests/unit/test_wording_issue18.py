@@ -10,11 +10,11 @@ from random import Random
 
 import pytest
 
-from app.rules import dice
-from app.rules.activation import Activator, Directive
-from app.rules.house_rules import HouseRules
-from app.rules.play import dice_record
-from app.rules.questions import Question, next_question
+from app.rulesets.potham2038 import dice
+from app.rulesets.potham2038.activation import Activator, Directive
+from app.rulesets.potham2038.house_rules import HouseRules
+from app.rulesets.potham2038.play import dice_record
+from app.rulesets.potham2038.questions import Question, next_question
 from app.web.view import dice_rolls
 from tests.unit.turn_kit import ADA, HUNTER, game, hits, rules, run, texts
 

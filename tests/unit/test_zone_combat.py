@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.commands import Refused
+from app.kernel.commands import Refused
 from app.rulesets.zone.combat import stunts
 from app.rulesets.zone.models import Weapon
 from tests.unit.zone_kit import RIFLE, activate, game, run, seen

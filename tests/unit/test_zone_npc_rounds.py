@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from app.rules.commands import Refused
+from app.kernel.commands import Refused
 from tests.unit.zone_kit import RIFLE, activate, card, game, run, seen
 
 

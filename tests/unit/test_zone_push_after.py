@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.commands import Refused
+from app.kernel.commands import Refused
 from tests.unit.zone_kit import game, run
 
 TOUGH = {"name": "Brute", "role": "hunter", "attributes": {"strength": 8}}

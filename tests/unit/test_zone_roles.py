@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rules.commands import Refused
+from app.kernel.commands import Refused
 from app.rulesets.zone.models import BANDS
 from tests.unit.zone_kit import RIFLE, SPEAR, activate, card, game, seen
 

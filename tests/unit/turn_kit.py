@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from app.rules import engine
-from app.rules.commands import Entry, Refused
-from app.rules.models import Bot, Character, GameState
+from app.kernel.commands import Entry, Refused
+from app.rulesets.potham2038 import engine
+from app.rulesets.potham2038.models import Bot, Character, GameState
 
 ADA = Character(id="ada", name="Ada", points=45, health=5, max_health=5, melee={"red": 2},
                 shoot={"red": 2}, defense={"white": 2}, mission_stats={"Hacking": {"red": 2}},

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app import exchange
-from app.rules.commands import REGISTRY
-from app.rules.engine import command_names
+from app.rulesets.potham2038.commands import REGISTRY
+from app.rulesets.potham2038.engine import command_names
 from tests.support.json_strategies import HUGE_NUMBERS, from_schema, spoiled, wild_json
 
 ROSTER = [

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.web.d20_schemas import ActivationIn, OddsIn
+from app.rulesets.d20.web.d20_schemas import ActivationIn, OddsIn
 from tests.support.json_strategies import from_schema, wild_json
 
 ODDS = "/api/rulesets/d20/odds"

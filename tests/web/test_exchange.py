@@ -13,7 +13,7 @@ from sqlmodel import Session, SQLModel
 
 from app import exchange, games
 from app.db import make_engine
-from app.rules.commands import Refused
+from app.kernel.commands import Refused
 
 SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "exports"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app import games
-from app.rules.house_rules import HouseRules
+from app.rulesets.potham2038.house_rules import HouseRules
 from tests.support.html import parse
 from tests.support.turn_games import HX, make_game, roster_state
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.models import DecidedAction, Decision
+from app.rulesets.potham2038.models import DecidedAction, Decision
 from tests.support.html import parse
 from tests.support.turn_games import GLITCH_REBOOT, HX, make_game, roster_state, with_bot
 from tests.support.turn_play import Table

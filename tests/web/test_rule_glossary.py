@@ -1,4 +1,4 @@
-"""Rule ids explain themselves: every id the code cites has a plain summary (app/rules/glossary.py)
+"""Rule ids explain themselves: every id the code cites has a plain summary (app/rulesets/potham2038/glossary.py)
 and a place in docs/rules.md; /rules lists them with anchors; every badge on a game page links to
 its entry and carries the summary for the in-place tip (static/rules.js)."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.rules.glossary import AREAS, GLOSSARY, summary
+from app.rulesets.potham2038.glossary import AREAS, GLOSSARY, summary
 from tests.support.html import parse
 from tests.support.turn_games import make_game, roster_state
 from tests.support.turn_play import Table, facts
@@ -106,5 +106,5 @@ def test_a_badge_with_two_ids_becomes_two_links(client, session):
 
 
 def test_the_glossary_module_is_pure():
-    source = ROOT.joinpath("app/rules/glossary.py").read_text(encoding="utf-8")
+    source = ROOT.joinpath("app/rulesets/potham2038/glossary.py").read_text(encoding="utf-8")
     assert not re.search(r"^\s*(?:import|from)\s+(?!__future__)", source, re.M)

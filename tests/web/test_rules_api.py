@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from app.web.rules_examples import MELEE_EXAMPLES, NOISE_EXAMPLES, ODDS_EXAMPLES, SHOOT_EXAMPLES
+from app.rulesets.potham2038.web.rules_examples import (
+    MELEE_EXAMPLES,
+    NOISE_EXAMPLES,
+    ODDS_EXAMPLES,
+    SHOOT_EXAMPLES,
+)
 
 MELEE = MELEE_EXAMPLES["entered"]["value"]
 SHOOT = SHOOT_EXAMPLES["into_melee"]["value"]

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from app import rulesets
-from app.rules.commands import POTHAM_COMMANDS, Commands
+from app.kernel.commands import Commands
+from app.rulesets.potham2038.commands import POTHAM_COMMANDS
 from tests.support.html import parse
 
 SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "exports"
@@ -87,7 +88,7 @@ def test_each_ruleset_has_its_own_command_namespace():
     """Two rulesets may both name a command `add_npc`: registering it in one leaves the other
     (and the 2038 registry) untouched."""
     mine, theirs = Commands(), Commands()
-    from app.rules.commands import Body
+    from app.kernel.commands import Body
 
     mine.command("add_npc", Body)(lambda s, b, r: (s, []))
     theirs.command("add_npc", Body)(lambda s, b, r: (s, []))

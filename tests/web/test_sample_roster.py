@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.web.sample import BOTS, CHARACTERS
+from app.rulesets.potham2038.ruleset import BOTS, CHARACTERS
 
 
 def test_start_a_sample_game_makes_a_game_with_two_characters_and_one_bot_per_role(client):

@@ -6,8 +6,8 @@ second Event needs marking (R-EVENT-ONE), and the new house settings are on the 
 
 from __future__ import annotations
 
-from app.rules.models import DecidedAction, Decision
-from app.web.odds import melee_odds, shoot_odds
+from app.rulesets.potham2038.models import DecidedAction, Decision
+from app.rulesets.potham2038.web.odds import melee_odds, shoot_odds
 from tests.support.html import parse
 from tests.support.turn_games import GLITCH_REBOOT, HX, make_game, roster_state, with_bot
 from tests.support.turn_play import Table

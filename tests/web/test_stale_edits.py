@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from app.rules.house_rules import HouseRules
+from app.rulesets.potham2038.house_rules import HouseRules
 from tests.support.html import form_items, parse
 from tests.support.turn_games import make_game, roster_state
 
@@ -120,11 +120,13 @@ def test_a_stale_activation_order_is_409(client, session):
 
 def test_the_house_rules_precondition_covers_every_field_of_the_house_rules():
     """Generic, not a list: a field added to HouseRules is protected without naming it."""
-    from app.rules import preconditions
-    from app.rules.models import GameState
-    from app.rules.roster import SetHouseRules
+    from app.kernel import preconditions
+    from app.rulesets.potham2038.commands import POTHAM_COMMANDS
+    from app.rulesets.potham2038.models import GameState
+    from app.rulesets.potham2038.roster import SetHouseRules
 
-    values = preconditions.current(GameState(), "set_house_rules", SetHouseRules(house=HouseRules()))
+    values = preconditions.current(GameState(), "set_house_rules", SetHouseRules(house=HouseRules()),
+                                   POTHAM_COMMANDS)
     assert set(values["house"]) == set(HouseRules.model_fields)
 
 

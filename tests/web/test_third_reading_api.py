@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.web.rules_examples import MELEE_EXAMPLES, SHOOT_EXAMPLES
+from app.rulesets.potham2038.web.rules_examples import MELEE_EXAMPLES, SHOOT_EXAMPLES
 
 MELEE = MELEE_EXAMPLES["rolled"]["value"]
 SHOOT = SHOOT_EXAMPLES["into_melee"]["value"]

@@ -1,4 +1,4 @@
-"""Phase 2 by taps (issue 9, app/web/asking.py): each question a row of tap buttons, asked in the
+"""Phase 2 by taps (issue 9, app/rulesets/potham2038/web/asking.py): each question a row of tap buttons, asked in the
 order the rule needs it; the last tap records the activation the answers fix. Facts belong to
 one activation (R-ACT-FACTS): nothing is carried from one to the next."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from app.rules.models import GlitchEffect
+from app.rulesets.potham2038.models import GlitchEffect
 from tests.support.turn_games import make_game, roster_state, with_bot
 from tests.support.turn_play import Table
 
@@ -130,7 +130,7 @@ def test_R_ACT_FACTS_a_shot_planned_before_a_move_is_confirmed_by_one_tap_that_s
 
 
 def test_a_confirm_button_confirms_only_the_facts_it_may(client, session):
-    from app.web.turn import confirmed
+    from app.rulesets.potham2038.web.turn import confirmed
 
     items = [("type", "bot_shoot"), ("line_of_sight", "false"), ("_confirm", "line_of_sight type in_range")]
     assert dict(confirmed(items)) == {"type": "bot_shoot", "_confirm": "line_of_sight type in_range",

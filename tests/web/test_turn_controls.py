@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.dice import attack_odds
+from app.rulesets.potham2038.dice import attack_odds
 from app.web.view import percent
 from tests.support.html import parse
 from tests.support.turn_games import make_game, roster_state

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.models import GameState
+from app.rulesets.potham2038.models import GameState
 from tests.support.html import parse
 from tests.support.turn_games import make_game, roster_state, with_bot
 from tests.support.turn_play import Table, facts

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.combat import who_attacks
-from app.rules.dice import attack_odds
-from app.rules.models import DecidedAction, Decision
+from app.rulesets.potham2038.combat import who_attacks
+from app.rulesets.potham2038.dice import attack_odds
+from app.rulesets.potham2038.models import DecidedAction, Decision
 from app.web.view import percent
 from tests.support.html import parse
 from tests.support.turn_games import make_game, roster_state, with_character

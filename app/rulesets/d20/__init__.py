@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.commands import Commands
+from app.kernel.commands import Commands
 from app.rulesets.base import Ruleset
 from app.rulesets.d20 import play_npc, play_roster, play_round, play_tracker  # noqa: F401  (registers the commands)
 from app.rulesets.d20.commands import HANDLERS, SETS
@@ -41,4 +41,5 @@ RULESET = Ruleset(
     sample=SAMPLE,
     sample_summary="two Characters (a Fighter and a Medic) and three NPCs on ready stat blocks: a Hunter, "
     "a Sentry and a Worker",
+    web=f"{__name__}.web",
 )

@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from app.rules.commands import Body, Entry, Refused
-from app.rules.models import Name
+from app.kernel.commands import Body, Entry, Refused
+from app.kernel.names import Name
 from app.rulesets.d20.game import (
     Attribute,
     Condition,

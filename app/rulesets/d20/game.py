@@ -11,8 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from app.rules.frozen import Frozen
-from app.rules.models import Name
+from app.kernel.frozen import Frozen
+from app.kernel.names import Name
 from app.rulesets.d20.brain_types import Npc as BrainNpc
 from app.rulesets.d20.dice import parse_dice
 from app.rulesets.d20.models import CONDITIONS, Combatant, HouseRules, Weapon

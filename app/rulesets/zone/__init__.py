@@ -29,4 +29,5 @@ RULESET = Ruleset(
     sample=SAMPLE,
     sample_summary="two Characters with their sheets and weapons, and one NPC of each role with its "
     "assignment",
+    web=f"{__name__}.web",
 )

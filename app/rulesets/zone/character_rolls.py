@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from random import Random
 
-from app.rules.commands import Entry, Refused
+from app.kernel.commands import Entry, Refused
 from app.rulesets.zone import combat
 from app.rulesets.zone.commands import CharacterAttack, PushRoll, character, command, npc, put
 from app.rulesets.zone.dice import PoolRoll, from_counts, push, push_counts, rerolled_count, roll

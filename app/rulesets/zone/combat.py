@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from random import Random
 
-from app.rules.commands import Entry, Refused
+from app.kernel.commands import Entry, Refused
 from app.rulesets.zone.dice import PoolRoll, push, rerolled_count, roll
 from app.rulesets.zone.models import TRACK_OF, Npc, Person, Stunt, Track, Weapon, ZoneHouse
 

@@ -8,8 +8,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from app.rules.commands import Body, Commands, Entry, Refused
-from app.rules.models import Name
+from app.kernel.commands import Body, Commands, Entry, Refused
+from app.kernel.names import Name
 from app.rulesets.zone.brain import Facts
 from app.rulesets.zone.models import (
     Attributes,

@@ -3,7 +3,7 @@ and what they do to recovery (Z-COND-*, Z-RECOVER)."""
 
 from __future__ import annotations
 
-from app.rules.commands import Entry, Refused
+from app.kernel.commands import Entry, Refused
 from app.rulesets.zone.combat import take_trauma
 from app.rulesets.zone.models import Character, Track
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from math import comb, factorial
 from random import Random
 
-from app.rules.commands import Refused
+from app.kernel.commands import Refused
 
 MAX_POOL = 30
 MAX_PUSHES = 30  # Z-FULL-AUTO: "again and again", until the bullets run out

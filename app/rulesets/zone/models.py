@@ -10,8 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from app.rules.frozen import Frozen
-from app.rules.models import Name
+from app.kernel.frozen import Frozen
+from app.kernel.names import Name
 
 # Z-BANDS: the five range bands, closest first; a move is one step along this list (Z-MOVE).
 Band = Literal["arms_length", "near", "short", "long", "distant"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
-from app.rules.commands import Entry, Refused
+from app.kernel.commands import Entry, Refused
 from app.rulesets.zone import combat, conditions
 from app.rulesets.zone.brain import Target
 from app.rulesets.zone.commands import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-# The NPC form's "Starting sheet" pick (app/web/rulesets/zone.py flattens these into its fields).
+# The NPC form's "Starting sheet" pick (app/rulesets/zone/web/__init__.py flattens these into its fields).
 NPC_SHEETS: dict[str, tuple[str, dict[str, Any]]] = {
     "brawler": ("Brawler: Fight 4, scrap spear (damage 2, Near)", {
         "fight": 4, "melee": {"name": "Scrap spear", "damage": 2, "reach": "near"}}),

@@ -1,0 +1,220 @@
+"""Glitches: rolled on the game's Glitch table and applied to one AI-Bot (R-GLITCH, R-END-CHECK).
+
+  record_glitch  {bot_id, source, roll? | result?, duration?, amount?, action?}   any phase (R-GLITCH-ANY)
+
+Each trigger resolves separately when it occurs; an impossible result has no effect and is not
+rerolled (seed 000 § Noise, Alarm, and Glitches). A Reboot lasts until the end of the bot's next
+turn whether or not it activates (R-GLITCH-REBOOT: durations in turns); Full Throttle counts the
+bot's activations. A free Glitch action spends no slot and may duplicate a normal action; a Reboot
+blocks it (R-GLITCH-ANY).
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Literal
+
+from pydantic import Field
+
+from app.kernel.commands import Body, Entry, Refused
+from app.rulesets.potham2038.activation_types import FAMILY_OF
+from app.rulesets.potham2038.commands import command
+from app.rulesets.potham2038.house_rules import FreeAction, GlitchRow
+from app.rulesets.potham2038.models import Bot, DecidedAction, GameState, GlitchEffect
+from app.rulesets.potham2038.play import bot_of, offline, replace, require_play
+from app.rulesets.potham2038.slots import put_action
+
+LASTING = ("reboot", "full_throttle")
+FREE_IN_PHASE_3 = ("melee", "shoot")  # a free attack waits on Phase 3's list like a decided one
+FREE_MOVES = ("walk", "run", "stand_up")  # movement belongs to Phase 2 (R-PHASE-MOVE)
+
+
+def glitch_row(state: GameState, value: int) -> GlitchRow | None:
+    return next((r for r in state.house.glitch_table if r.low <= value <= r.high), None)
+
+
+def roll_glitch(state: GameState, rng: Random, entered: int | None) -> tuple[int, str]:
+    """(die result, by): the entered result, or one `house.glitch_die` rolled by the app."""
+    die = state.house.glitch_die
+    if entered is None:
+        return rng.randint(1, die), "app"
+    if not 1 <= entered <= die:
+        raise Refused(f"A d{die} shows 1 to {die}, not {entered}.", "R-GLITCH")
+    return entered, "entered"
+
+
+def glitch(state: GameState, bot: Bot, rng: Random, entered: int | None) -> tuple[GameState, list[Entry]]:
+    """Roll (or take) one Glitch for `bot` and apply it."""
+    value, by = roll_glitch(state, rng, entered)
+    record = {"by": by, "faces": [{"roll": "glitch", "die": state.house.glitch_die, "face": value}],
+              "glitch": value}
+    row = glitch_row(state, value)
+    state, text = apply_glitch(state, bot, row)
+    return state, [Entry(f"Glitch for {bot.name}: d{state.house.glitch_die} = {value}. {text}", "R-GLITCH",
+                         record)]
+
+
+def _over_maximum(bot: Bot, health: int) -> str:
+    """R-GLITCH Overcharged may take Health above the maximum: say so only when it does."""
+    if health > bot.max_health:
+        return f" (above its maximum of {bot.max_health}, as Overcharged allows)"
+    return f" (maximum {bot.max_health})"
+
+
+def apply_glitch(state: GameState, bot: Bot, row: GlitchRow | None) -> tuple[GameState, str]:
+    """R-GLITCH: Reboot, Overcharged, Full Throttle, a free action; anything impossible is "no effect"."""
+    if row is None or row.result == "no_effect":
+        return state, "No effect."
+    if row.result == "free_action":
+        return _free_action(state, bot, row)
+    if row.result == "overcharged":
+        if row.amount <= 0:
+            return state, "Overcharged for 0 Health: no effect."
+        health = min(bot.health + row.amount, 100)
+        new = bot.model_copy(update={"health": health})
+        said = f"Overcharged: Health {bot.health} → {health}{_over_maximum(bot, health)}."
+        return replace(state, new), said
+    if row.duration <= 0:
+        return state, f"{_title(row.result)} for no activations: no effect."
+    if row.result == "full_throttle" and bot.run <= 0:
+        return state, "Full Throttle, but it cannot move: no effect (not rerolled)."
+    start = first_turn(state, bot)
+    return replace(state, _lasting(bot, row, start)), _lasting_text(row, start, state.turn)
+
+
+def first_turn(state: GameState, bot: Bot) -> int:
+    """R-GLITCH-REBOOT: the bot's next turn is this one while it may still activate (Phase 1 or 2,
+    not yet activated), else the next one."""
+    return state.turn if state.phase <= 2 and state.decision(bot.id) is None else state.turn + 1
+
+
+def _lasting(bot: Bot, row: GlitchRow, start: int) -> Bot:
+    """R-GLITCH-STACK: a second Glitch of a kind already acting adds its duration to it."""
+    effects = list(bot.glitches)
+    for i, effect in enumerate(effects):
+        if effect.result == row.result and effect.turns_left > 0:
+            effects[i] = effect.model_copy(update={"turns_left": effect.turns_left + row.duration})
+            break
+    else:
+        effects.append(GlitchEffect(result=row.result, turns_left=row.duration,  # type: ignore[arg-type]
+                                    start_turn=start if row.result == "reboot" else None))
+    return bot.model_copy(update={"glitches": effects})
+
+
+def _lasting_text(row: GlitchRow, start: int, turn: int) -> str:
+    if row.result == "reboot":
+        first = "this turn" if start == turn else "its next turn"
+        span = f"until the end of {first}" if row.duration == 1 else f"for {row.duration} turns from {first}"
+        return (f"Reboot: no actions at all, free ones included, not even Defense, {span}, "
+                "whether or not it activates.")
+    span = "its next activation" if row.duration == 1 else f"its next {row.duration} activations"
+    return f"Full Throttle: every move is a complete Run in {span}."
+
+
+def _free_action(state: GameState, bot: Bot, row: GlitchRow) -> tuple[GameState, str]:
+    """R-GLITCH-ANY: a free action, spending no slot (it may duplicate a normal action); a Reboot
+    blocks it. R-PHASE-MOVE: a free Melee or Shoot is resolved in Phase 3 with dice (on the card
+    when the bot has activated, else it waits for its activation); a free move waits for Phase 2;
+    any other free action retains flexible timing and is taken now."""
+    what = (row.action or "action").replace("_", " ")
+    if offline(state, bot):
+        return state, f"A free {what}, but {bot.name} is rebooted: Reboot stops even free actions. No effect."
+    action = row.action or ""
+    if action in FREE_IN_PHASE_3:
+        if state.decision(bot.id) is not None and state.phase <= 3:
+            said = f"A free {what}: resolve it in Phase 3 (it spends no slot)."
+            return _free_on_card(state, bot, action), said
+        return _wait(state, bot, action), (f"A free {what}: it waits for {bot.name}'s next activation and "
+                                           "is resolved in Phase 3 with dice (it spends no slot).")
+    if action in FREE_MOVES and state.phase != 2:
+        return _wait(state, bot, action), (f"A free {what}: movement belongs to Phase 2, so it waits for "
+                                           f"{bot.name}'s next activation (it spends no slot).")
+    return state, (f"A free {what}: {bot.name} takes it now; it spends no slot and may duplicate "
+                   "a normal action.")
+
+
+def _free_on_card(state: GameState, bot: Bot, action: str, phase: int = 3) -> GameState:
+    decision = state.decision(bot.id)
+    slot = max([2, *(a.slot for a in decision.actions)]) + 1 if decision else 3
+    what = action.replace("_", " ")
+    free = DecidedAction(slot=slot, family=FAMILY_OF.get(action, "maneuver"), action=action, phase=phase,
+                         free=True, status="pending" if phase == 3 else "done", rule="R-GLITCH-ANY",
+                         reason=f"A free Glitch action: {what} (spends no slot).")
+    return put_action(state, bot.id, free)
+
+
+def _wait(state: GameState, bot: Bot, action: str) -> GameState:
+    return state.model_copy(update={"free_waiting": [*state.free_waiting, f"{bot.id}:{action}"][-100:]})
+
+
+def take_waiting(state: GameState, bot: Bot) -> tuple[GameState, list[Entry]]:
+    """R-PHASE-MOVE: at its activation (Phase 2) the bot's waiting free actions join its card: a
+    move is taken now, in Phase 2; a Shoot or Melee waits on Phase 3's list, marked free."""
+    mine = [w for w in state.free_waiting if w.startswith(f"{bot.id}:")]
+    if not mine:
+        return state, []
+    state = state.model_copy(update={"free_waiting": [w for w in state.free_waiting if w not in mine]})
+    decision = state.decision(bot.id)
+    if decision is not None and decision.rebooted:
+        return state, [Entry(f"{bot.name} is rebooted: its waiting free actions are lost (Reboot stops even "
+                             "free actions).", "R-GLITCH-REBOOT")]
+    entries = []
+    for wait in mine:
+        action = wait.split(":", 1)[1]
+        in_phase_3 = action in FREE_IN_PHASE_3
+        state = _free_on_card(state, bot, action, phase=3 if in_phase_3 else 2)
+        when = "resolve it in Phase 3 with dice" if in_phase_3 else "move it on the table now, in Phase 2"
+        entries.append(Entry(f"{bot.name}'s free Glitch {action.replace('_', ' ')}: {when}.", "R-PHASE-MOVE"))
+    return state, entries
+
+
+def _title(result: str) -> str:
+    return result.replace("_", " ").title()
+
+
+def spend_activation(bot: Bot) -> Bot:
+    """An activation uses up one activation of Full Throttle (a Reboot counts turns instead)."""
+    effects = [g.model_copy(update={"turns_left": g.turns_left - 1})
+               if g.result == "full_throttle" and g.turns_left else g for g in bot.glitches]
+    return bot.model_copy(update={"glitches": [g for g in effects if g.turns_left > 0]})
+
+
+def end_of_turn(bot: Bot, turn: int) -> Bot:
+    """R-GLITCH-REBOOT: a Reboot acting in this turn has one turn fewer to go, activated or not;
+    spent effects are dropped."""
+    effects = [g.model_copy(update={"turns_left": g.turns_left - 1})
+               if g.result == "reboot" and g.turns_left and (g.start_turn or turn) <= turn else g
+               for g in bot.glitches]
+    return bot.model_copy(update={"glitches": [g for g in effects if g.turns_left > 0]})
+
+
+class RecordGlitch(Body):
+    """A Glitch from any source (an Event, a hack, a Core rule): rolled on the game's table (the
+    `roll` entered, else the app rolls), or the `result` the source names."""
+
+    bot_id: str
+    source: str = Field(default="", max_length=120)
+    roll: int | None = Field(default=None, ge=1, le=100)
+    result: Literal["reboot", "overcharged", "full_throttle", "free_action", "no_effect"] | None = None
+    duration: int | None = Field(default=None, ge=0, le=20)  # Reboot: turns; Full Throttle: activations
+    amount: int | None = Field(default=None, ge=0, le=20)  # Overcharged: Health added
+    action: FreeAction | None = None  # the free action
+
+
+@command("record_glitch", RecordGlitch)
+def record_glitch(state: GameState, body: RecordGlitch, rng: Random) -> tuple[GameState, list[Entry]]:
+    require_play(state)
+    bot = bot_of(state, body.bot_id)
+    if bot.health <= 0:
+        raise Refused(f"{bot.name} is destroyed: no Glitch.", "R-GLITCH-ANY")
+    source = f" ({body.source})" if body.source else ""
+    if body.result is None:
+        state, entries = glitch(state, bot, rng, body.roll)
+        return state, [Entry(f"A Glitch for {bot.name}{source}.", "R-GLITCH-ANY"), *entries]
+    if body.result == "free_action" and body.action is None:
+        raise Refused("Name the free action the Glitch gives.", "R-GLITCH-ANY")
+    row = GlitchRow(low=1, high=1, result=body.result, action=body.action,
+                    duration=1 if body.duration is None else body.duration,
+                    amount=1 if body.amount is None else body.amount)
+    state, text = apply_glitch(state, bot, row)
+    return state, [Entry(f"Glitch for {bot.name}{source}: {text}", "R-GLITCH-ANY")]

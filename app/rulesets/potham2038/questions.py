@@ -1,0 +1,291 @@
+"""One question at a time: the facts an activation needs, asked in the order the rule needs them.
+
+`next_question(bot, characters, directive, answers, rng)` answers either the next `Question`
+(one tap: who is in base contact, who is inside the zone, who can it see, which is closest, how
+far is X as a band, or exactly in inches) or, once the answers fix it, the `Activation` — the
+same answer `activation.activate` gives from inches. The page asks, stores the answer in
+`answers` and calls again; the JSON rules API keeps its inches.
+
+Never a guess: a decision is returned only when it is the same — every action, family,
+target, fallback and condition, the ties, the Marked and the empty slots — wherever each
+banded distance lies inside its band (the engine is run at both ends of every band and at
+every threshold, sum and difference of thresholds inside it: each comparison the roles make
+is against one of those). Otherwise the first fact, in rule order, that changes it is asked.
+A distance that only shapes a sentence ("walks into base contact", "a Run toward X") needs no
+inches: the reason then says "up to 4\"" or "more than 18\"" and `move` is null when the move
+itself is not fixed.
+
+`answers` (JSON-friendly, every key optional):
+  contact: [names]          Characters in base contact with the bot
+  zone: [names]             Characters inside its zone (base contact counts as inside)
+  line_of_sight: [names]    Characters it can see
+  closest: name             the closest of the Characters the decision hinges on
+  bands: {model: band key}  a distance as a band (bands.bands(bot)); model: a Character, the
+                            directive's subject/object/waypoint, or the next waypoint
+  inches: {model: inches}   a measured distance (wins over a band)
+  direction: 1..8 | "roll"  a Hunter's random move
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from app.rulesets.potham2038.activation import Activation, Activator, Directive, Seen, activate
+from app.rulesets.potham2038.bands import FAR, band, bands
+from app.rulesets.potham2038.wording_bounds import EPS, bounded, said, sample_points, shape_of
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """`fact`: contact | zone | line_of_sight | closest | band | inches | direction;
+    `kind`: pick_many (tap any, or none) | pick_one | inches; `model`: whose distance."""
+
+    fact: str
+    ask: str
+    kind: str
+    options: tuple[dict[str, Any], ...] = ()
+    model: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"fact": self.fact, "ask": self.ask, "kind": self.kind, "options": list(self.options),
+                "model": self.model}
+
+
+def next_question(bot: Activator, characters: Sequence[str], directive: Directive,
+                  answers: Mapping[str, Any], rng: random.Random | None = None) -> Question | Activation:
+    """The next fact to ask, or the decision once the answers fix it (module docstring)."""
+    if bot.rebooted:
+        return activate(bot, [], directive, rng)
+    asked = _sets(bot, characters, answers)
+    if asked is not None:
+        return asked
+    board = Board(bot, characters, directive, answers, rng)
+    return board.decide()
+
+
+def _sets(bot: Activator, characters: Sequence[str], answers: Mapping[str, Any]) -> Question | None:
+    """Base contact first (a bot in contact fights: R-CONTACT-MELEE), then its zone (R-MARK-ACT
+    needs it for everyone): one tap each, "nobody" included."""
+    if not characters:
+        return None
+    pick = tuple({"key": n, "label": n} for n in characters)
+    if "contact" not in answers:
+        return Question("contact", f"Who is in base contact with {bot.name}?", "pick_many", pick)
+    touching = set(answers["contact"])
+    rest = tuple(o for o in pick if o["key"] not in touching)
+    if "zone" not in answers and rest:
+        zone = f'{round(bot.control_zone, 2):g}"'
+        return Question("zone", f"Who else is inside {bot.name}'s {zone} zone?", "pick_many", rest)
+    return None
+
+
+class Board:
+    """Every distance as an interval of inches from the answers; the engine run over them."""
+
+    def __init__(self, bot: Activator, characters: Sequence[str], directive: Directive,
+                 answers: Mapping[str, Any], rng: random.Random | None):
+        self.bot, self.names, self.answers, self.rng = bot, list(characters), answers, rng
+        self.directive = directive
+        told = answers.get("direction")  # "roll": one d8 for every run, so all runs agree
+        self.rolled = (rng or random.Random()).randint(1, 8) if told == "roll" else None
+        self.bands = bands(bot)  # a Character's; a role target's omit weapon range (`bands_for`)
+        self.target = directive.subject or directive.object or directive.waypoint
+        self.spans: dict[str, tuple[float, float]] = {n: self.span(n) for n in self.names}
+        if self.target is not None and bot.role != "hunter":
+            self.spans[self.target] = self.span(self.target, self.directive_default())
+        self.next = None
+        if bot.role == "patrol" and self.spans.get(self.target or "") == (0.0, 0.0):
+            self.next = directive.next_waypoint or "its next waypoint"
+            if self.next != self.target:
+                self.spans[self.next] = self.span(self.next)
+
+    def directive_default(self) -> tuple[float, float] | None:
+        """Distances given in the directive itself (inches) or a Worker's object contact."""
+        d = self.directive
+        if d.object_contact:
+            return (0.0, 0.0)
+        given = {"sentry": d.subject_distance, "worker": d.object_distance,
+                 "patrol": d.waypoint_distance}.get(self.bot.role)
+        return None if given is None else (given, given)
+
+    def span(self, name: str, default: tuple[float, float] | None = None) -> tuple[float, float]:
+        a = self.answers
+        if name in a.get("inches", {}):
+            x = float(a["inches"][name])
+            return (x, x)
+        if name in a.get("contact", ()):
+            return (0.0, 0.0)
+        low, high = (0.0, FAR) if name in self.names and "contact" in a else (-EPS, FAR)
+        if name in self.names and "zone" in a:
+            zone = self.bot.control_zone
+            low, high = (low, min(high, zone)) if name in a["zone"] else (max(low, zone), high)
+        if name in a.get("bands", {}):
+            b = band(self.bot, a["bands"][name], aimed=name in self.names)
+            if b.key == "contact":
+                return (0.0, 0.0)
+            low, high = max(low, b.low), min(high, b.high)
+        elif default is not None:
+            return default
+        return (low, high)
+
+    # --- running the engine --------------------------------------------------------------
+
+    def run(self, at: Mapping[str, float], sight: bool | None) -> Activation:
+        """The engine at one point: `sight` fills unanswered line of sight (None: answered)."""
+        seen_by = self.answers.get("line_of_sight")
+        d = self.directive
+        seen = [Seen(n, at[n], (n in seen_by) if seen_by is not None else bool(sight), at[n] <= 0)
+                for n in self.names]
+        role = self.bot.role
+        given = at.get(self.target or "")
+        directive = replace(
+            d, subject_distance=given if role == "sentry" and d.subject else d.subject_distance,
+            object_distance=given if role == "worker" else d.object_distance,
+            object_contact=role == "worker" and given == 0,
+            waypoint_distance=given if role == "patrol" else d.waypoint_distance,
+            next_waypoint_distance=at.get(self.next or "") if self.next else d.next_waypoint_distance,
+            direction=self.direction(), direction_rolled=not isinstance(self.answers.get("direction"), int))
+        return activate(self.bot, seen, directive)
+
+    def direction(self) -> int:
+        """The told or rolled direction; unanswered, 1 stands in (asked before any decision)."""
+        told = self.answers.get("direction")
+        return told if isinstance(told, int) else (self.rolled or 1)
+
+    def samples(self) -> dict[str, list[float]]:
+        if self._samples is None:
+            critical = self.critical()
+            self._samples = {n: sample_points(lo, hi, critical) for n, (lo, hi) in self.spans.items()}
+        return self._samples
+
+    def kind(self, n: str) -> tuple:
+        seen_by = self.answers.get("line_of_sight")
+        return (self.spans[n], seen_by is None or n in seen_by, n == self.answers.get("closest"))
+
+    def varied(self) -> list[str]:
+        """The models to vary: the role's targets, then one Character per kind (same interval,
+        sight and contact: varying one tells what varying any of them does)."""
+        kinds: set[tuple] = set()
+        out = []
+        for n in self.spans:
+            kind = self.kind(n)
+            if n not in self.names or kind not in kinds:
+                kinds.add(kind)
+                out.append(n)
+        return out
+
+    def points(self, name: str | None = None) -> list[dict[str, float]]:
+        """The base point and, for `name`, that model at each of its samples (None: the two
+        corners, every model at its lowest then at its highest)."""
+        samples = self.samples()
+        base = self.order({n: s[len(s) // 2] for n, s in samples.items()})
+        if name is None:
+            return [base, self.order({n: s[0] for n, s in samples.items()}),
+                    self.order({n: s[-1] for n, s in samples.items()})]
+        return [self.order(base | {name: v}) for v in samples[name]]
+
+    def order(self, at: dict[str, float]) -> dict[str, float]:
+        """The Character told closest stays strictly closest among those it was compared with."""
+        first = self.answers.get("closest")
+        if first in at:
+            for n in self.names:
+                lo, hi = self.spans[n]
+                if n != first and at[n] <= at[first] and at[first] + EPS <= hi:
+                    at = at | {n: at[first] + EPS}
+        return at
+
+    def critical(self) -> list[float]:
+        """Every distance a role compares one model's distance with: the thresholds and the
+        sums of two (a Run then range, two Walks back to a subject, a Run and a half-Walk)."""
+        bot = self.bot
+        ts = [0.0, bot.control_zone, bot.walk, max(bot.run, bot.walk), bot.walk / 2]
+        if bot.shoot_range is not None:
+            ts.append(bot.shoot_range)
+        return sorted({x for x in [*ts, *(a + b for a in ts for b in ts)] if x >= 0})
+
+    def outcome(self, at: dict[str, float], sight: bool | None) -> tuple[tuple, Activation]:
+        key = (tuple(sorted(at.items())), sight)
+        if key not in self._runs:
+            result = self.run(at, sight)
+            self._runs[key] = (shape_of(result), result)
+        return self._runs[key]
+
+    # --- deciding --------------------------------------------------------------------------
+
+    def decide(self) -> Question | Activation:
+        self._runs: dict = {}
+        self._samples: dict[str, list[float]] | None = None
+        sights = [None] if "line_of_sight" in self.answers or not self.names else [True, False]
+        base_at = self.points()[0]
+        shape, base = self.outcome(base_at, sights[0])
+        everywhere = [self.points(), *(self.points(n) for n in self.varied())]
+        if all(self.outcome(at, s)[0] == shape for pts in everywhere for at in pts for s in sights):
+            return self.settle(base, [r for _, r in self._runs.values()])
+        for own in (self.target, self.next):  # the directive's own distances decide slot 1 first
+            if own is not None and self.moves(own, sights):
+                return self.ask_distance(own)
+        if len(sights) > 1 and any(self.outcome(at, True)[0] != self.outcome(at, False)[0]
+                                   for pts in everywhere for at in pts):
+            pick = tuple({"key": n, "label": n} for n in self.names)
+            return Question("line_of_sight", f"Who can {self.bot.name} see?", "pick_many", pick)
+        first = self.answers.get("closest")  # rule order: the one told closest, then the rest
+        order = sorted(self.names, key=lambda n: (n != first, self.names.index(n)))
+        rivals, tried = [], {}
+        for n in order:  # Characters of one kind move the decision alike: one is tried per kind
+            kind = self.kind(n)
+            if kind not in tried:
+                tried[kind] = self.moves(n, sights)
+            if tried[kind]:
+                rivals.append(n)
+                if first is not None:
+                    break
+        if len(rivals) > 1:
+            return Question("closest", f"Which of them is closest to {self.bot.name}?", "pick_one",
+                            tuple({"key": n, "label": n} for n in rivals))
+        open_ = [n for n in self.spans if self.spans[n][0] != self.spans[n][1]]
+        return self.ask_distance((rivals or open_)[0])
+
+    def moves(self, name: str, sights: list) -> bool:
+        """Does this model's distance alone change the decision?"""
+        base_at = self.points()[0]
+        return any(self.outcome(at, s)[0] != self.outcome(base_at, s)[0]
+                   for at in self.points(name) for s in sights)
+
+    def bands_for(self, name: str) -> list:
+        """A Character's bands; a waypoint, subject or object is never shot at, so no range band."""
+        return self.bands if name in self.names else bands(self.bot, aimed=False)
+
+    def ask_distance(self, name: str) -> Question:
+        """Its band when more than one band is still open for it, else its inches."""
+        lo, hi = self.spans[name]
+        offered = self.bands_for(name)
+        fits = [b for b in offered if b.high > lo and b.low < hi and b.key != "contact"]
+        if lo < 0:
+            fits = [offered[0], *fits]
+        if name not in self.answers.get("bands", {}) and len(fits) > 1:
+            return Question("band", f"How far is {name} from {self.bot.name}?", "pick_one",
+                            tuple(b.as_dict() for b in fits), name)
+        return Question("inches", f"How far is {name} from {self.bot.name}, in inches?", "inches", (), name)
+
+    def settle(self, base: Activation, every: list[Activation]) -> Activation | Question:
+        """The decision, its numbers said as bounds where the band leaves them open."""
+        actions = []
+        for i, action in enumerate(base.actions):
+            variants = [r.actions[i] for r in every]
+            reason = bounded([v.reason for v in variants])
+            if reason is None:
+                return Question("inches", f"How far is {action.target} from {self.bot.name}, in inches?",
+                                "inches", (), action.target)
+            moves = {v.move for v in variants}
+            actions.append(replace(action, reason=reason, move=action.move if len(moves) == 1 else None))
+        if base.actions and base.actions[0].action == "random_move" and "direction" not in self.answers:
+            return Question("direction", f"Roll a d8 for {self.bot.name}'s random direction (or let the "
+                            "app roll).", "pick_one", tuple({"key": k, "label": str(k)} for k in
+                                                           [*range(1, 9), "roll"]))
+        empty = tuple(replace(e, reason=said([r.empty[j].reason for r in every if j < len(r.empty)]))
+                      for j, e in enumerate(base.empty))
+        notes = tuple(said([r.notes[j] for r in every if j < len(r.notes)]) for j in range(len(base.notes)))
+        return replace(base, actions=tuple(actions), empty=empty, notes=notes)

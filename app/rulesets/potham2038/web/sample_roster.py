@@ -1,0 +1,35 @@
+"""2038's sample roster in a game: an empty game takes it in one tap ("Use the sample roster"),
+and a new AI-Bot starts from the sample's sheet of its role (issue 9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import RedirectResponse
+
+from app import games
+from app.rulesets.potham2038.ruleset import BOTS
+from app.web.deps import POTHAM_ONLY, EditDep, SessionDep
+from app.web.sample import add_sample_roster
+
+router = APIRouter(include_in_schema=False)
+
+ASSIGNMENT = ("name", "subject", "object", "waypoints", "patrol_mode")
+
+
+def role_defaults(role: str) -> dict[str, Any]:
+    """A new AI-Bot's starting sheet for its role, "+ Hunter" (issue 9): the sample's, so a bot
+    like it takes no typing; the player changes what differs from the card. Its assignment
+    stays blank: it names things on this board."""
+    sheet = next((b for b in BOTS if b["role"] == role), {"role": "hunter"})
+    return {k: v for k, v in sheet.items() if k not in ASSIGNMENT}
+
+
+@router.post("/g/{token}/roster/sample", dependencies=[POTHAM_ONLY])
+def use_sample_roster(opened: EditDep, session: SessionDep):
+    """An empty game takes the sample roster (refused once it has any model: nothing is mixed)."""
+    state = games.current_state(session, opened.game)
+    if not state.characters and not state.bots:
+        add_sample_roster(session, opened.game)
+    return RedirectResponse(f"/g/{opened.token}", status_code=303)

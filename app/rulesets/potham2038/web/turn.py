@@ -1,0 +1,190 @@
+"""The 2038 turn, played in the browser: every play command and the dice mode, as htmx posts.
+
+An htmx post answers with the panel it changes plus the other turn panels out of band (status,
+log, turn), and an `HX-Trigger: game-step` so any other panel still showing an older step
+refreshes itself (turn.js). A plain form post (no JavaScript) is redirected back to the page.
+Refusals answer in place: 422 a field is wrong (message next to it), 400 the engine refused
+(`Refused`), 409 the game moved on (`Conflict`); the form keeps what the player typed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, ValidationError
+
+from app import games
+from app.rulesets.potham2038.models import GameState
+from app.rulesets.potham2038.turn import Adjust
+from app.rulesets.potham2038.web import (  # noqa: F401  (routes, context hook, helpers)
+    house,
+    odds,
+    phase3_list,
+    turn_context,
+)
+from app.web.command_forms import FormValues, as_json, expect_of, field_messages, form_to_body, int_or_none
+from app.web.deps import POTHAM_ONLY, EditDep, FormDep, SessionDep
+from app.web.steps import answer, run
+from app.web.templating import templates
+
+router = APIRouter(include_in_schema=False)
+router.include_router(house.router, dependencies=[POTHAM_ONLY])
+
+ADJUSTABLE = tuple(sorted(set(Adjust.model_fields) - {"target_id", "danger", "note"}))
+
+
+def page_saw(state: GameState, command: str) -> str | None:
+    """The `expect` a turn form carries (preconditions.py): what its page shows of the values
+    the command sets, for any model the player may pick. None: the command sets no values."""
+    if command == "adjust":
+        models = [*state.characters, *state.bots]
+        saw = {m.id: {k: getattr(m, k) for k in ADJUSTABLE if hasattr(m, k)} for m in models}
+        return as_json(saw | {"game": {"danger": state.danger}})
+    if command == "set_activation_order":
+        return as_json({"game": {"activation_order": state.activation_order}})
+    if command == "set_dice_mode":  # the dice-mode toggle (a set_house_rules of one field)
+        return as_json({"dice_mode": state.house.dice_mode})
+    return None
+
+
+templates.env.globals["page_saw"] = page_saw
+
+
+def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Per-roll dice mode: when the app rolls, the entered-dice fields named in `_entered`
+    (e.g. `rolls`) are dropped so the engine rolls them itself."""
+    form = dict(items)
+    if form.get("dice") != "app":
+        return items
+    entered = {value for name, value in items if name == "_entered"}
+    return [(n, v) for n, v in items if n.split(".")[0] not in entered]
+
+
+@router.post("/g/{token}/turn", response_class=HTMLResponse)
+def command(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
+    """Any play command from a form: hidden `type`, fields named as the command's JSON."""
+    items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
+    form = FormValues(items)
+    data = form_to_body(contact_is_zero(confirmed(without_app_dice(items))))
+    if form.get("_aim") and form.get("_aim") != form.get("character_id"):  # R-CMB-TARGET-FACTS
+        return answer(request, opened, session, "turn", 400, changed=False, values=form,
+                      form_id=form.get("form"), error="The target changed after the button was drawn: "
+                      "check the button's name and tap again.")
+    return run(request, opened, session, data, int_or_none(form.get("seen")), form=form,
+               expect=expect_of(form.get("expect")))
+
+
+def contact_is_zero(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A Character ticked in base contact and left without a distance is 0" away (R-ZONE measures
+    base edge to base edge): one tap, no typing. A typed distance is kept as typed."""
+    touching = {n.removesuffix("base_contact") for n, v in items
+                if n.endswith(".base_contact") and v == "true"}
+    typed = {n.removesuffix("distance") for n, v in items if n.endswith(".distance") and v.strip()}
+    return [(n, "0") if n.endswith(".distance") and n.removesuffix("distance") in touching - typed else (n, v)
+            for n, v in items]
+
+
+CONFIRMABLE = frozenset({"line_of_sight", "in_range"})
+
+
+def confirmed(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A button that confirms facts in one tap (`_confirm=line_of_sight in_range`, "Shoot: in
+    sight and in range now", R-ACT-FACTS): those yes/no fields are sent as yes, whatever the
+    boxes beside it say."""
+    names = {n for name, value in items if name == "_confirm" for n in value.split() if n in CONFIRMABLE}
+    return [(n, v) for n, v in items if n not in names] + [(n, "true") for n in sorted(names)]
+
+
+class DiceMode(BaseModel):
+    mode: Literal["app", "entered"]
+
+
+@router.post("/g/{token}/dice-mode", response_class=HTMLResponse)
+def dice_mode(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
+    """The game's default for every roll: the app rolls, or the player enters physical dice."""
+    form = dict(posted.items())
+    try:
+        mode = DiceMode(mode=form.get("mode", "")).mode
+    except ValidationError as error:
+        return answer(request, opened, session, "turn", 422, changed=False, form_id="dice-mode",
+                      errors=field_messages(error), error="Choose who rolls the dice.")
+    current = games.current_state(session, opened.game).house
+    house_rules = current.model_copy(update={"dice_mode": mode}).model_dump(mode="json")
+    data = {"type": "set_house_rules", "house": house_rules}
+    # it changes the dice mode only: the rest must still be what was just read (no race)
+    saw = expect_of(form.get("expect"))
+    expect = {"house": current.model_dump(mode="json") | saw} if isinstance(saw, dict) else None
+    return run(request, opened, session, data, int_or_none(form.get("seen")), expect=expect)
+
+
+@router.post("/g/{token}/turn/order", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
+def propose_order(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
+    """Move one bot up or down in the proposed activation order; nothing is saved until the
+    player uses the order (set_activation_order), so trying orders leaves no trace in the log."""
+    items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
+    form = FormValues(items)
+    state = games.current_state(session, opened.game)
+    ids = [i for i in dict.fromkeys(form.getlist("bot_ids[]")) if state.bot(i)]
+    ids += [b.id for b in state.in_order() if b.id not in ids and b.health > 0]
+    bot_id, _, way = form.get("move").partition(":")
+    if bot_id in ids:
+        i = ids.index(bot_id)
+        j = max(0, min(len(ids) - 1, i + (-1 if way == "up" else 1)))
+        ids[i], ids[j] = ids[j], ids[i]
+    order = [b for i in ids if (b := state.bot(i)) is not None]
+    return answer(request, opened, session, "turn", changed=False, order=order, proposed=True)
+
+
+@router.get("/g/{token}/turn/odds", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
+def shoot_odds_fragment(request: Request, opened: EditDep, session: SessionDep,
+                        character_id: str = "", target_id: str = "", cover: str = "none",
+                        melee_with: Annotated[list[str] | None, Query(alias="melee_with[]")] = None,
+                        tie_choice: str = ""):
+    """The odds of a Character's Shoot as the form is filled in (R-CMB-SHOOT, R-DISTRACTED), and
+    where a Blank on the Black Die would send it when the target is in melee (R-CMB-TARGET)."""
+    state = games.current_state(session, opened.game)
+    shooter, target = state.character(character_id), state.bot(target_id)
+    cover = cover if cover in ("none", "light", "heavy") else "none"
+    shot = odds.character_shot_odds(state, shooter, target, cover, (melee_with or [])[:40], tie_choice)
+    return templates.TemplateResponse(request, "potham2038/_odds.html",
+                                      {"state": state, "target": target, "shot": shot})
+
+
+@router.get("/g/{token}/turn/melee-odds", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
+def melee_odds_fragment(request: Request, opened: EditDep, session: SessionDep, bot_id: str = "",
+                        character_id: str = "", attacker: str = ""):
+    """Who attacks and the odds of one engagement for the side chosen on its card, so the odds
+    always describe the roll the button makes (R-CMB-WHO, R-CMB-GANGUP, R-GLITCH-REBOOT)."""
+    state = games.current_state(session, opened.game)
+    bot, target = state.bot(bot_id), state.character(character_id)
+    if bot is None or target is None:
+        return HTMLResponse('<p class="muted">Choose the models to see the odds.</p>')
+    o = odds.melee_odds(state, bot, target, attacker)
+    preset = phase3_list.preset_card(state, bot, target)
+    context = {"state": state, "bot": bot, "target": target, "o": o, "preset": preset}
+    return templates.TemplateResponse(request, "potham2038/_melee_odds.html", context)
+
+
+@router.get("/g/{token}/turn/shot-odds", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
+def shot_odds_fragment(request: Request, opened: EditDep, session: SessionDep, bot_id: str = "",
+                       character_id: str = "", cover: str = "", part: str = "odds",
+                       melee_with: Annotated[list[str] | None, Query(alias="melee_with[]")] = None,
+                       ticks: Annotated[str, Query(alias="_ticks")] = ""):
+    """A part of an AI-Bot shot card for the target and Cover on its form: the odds and whether
+    the target is in a melee (R-SHOOT-COVER, R-CMB-TARGET), or the button that names the target
+    (R-CMB-TARGET-FACTS). The ticks stay as the player set them for the same target; a new
+    target gets the models still in melee with it."""
+    state = games.current_state(session, opened.game)
+    p3 = turn_context.phase3_context(state, phase3_list.phase_results(session, opened.game.id))
+    shooter, target = state.bot(bot_id), state.character(character_id)
+    if shooter is None:
+        return HTMLResponse('<p class="muted">Choose the target to see the odds.</p>')
+    context = {"state": state, "shooter": shooter, "target": target,
+               "part": "aim" if part == "aim" else "odds",
+               "cover": cover if cover in ("none", "light", "heavy") else None,
+               "held": bool(p3["p3"]["held"]),
+               "melee_with": (melee_with or [])[:40] if target and ticks == target.id else None,
+               "in_melee_with": p3["in_melee_with"]}
+    return templates.TemplateResponse(request, "potham2038/_shot_odds.html", context)

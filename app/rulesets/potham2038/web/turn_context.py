@@ -1,0 +1,59 @@
+"""What the turn panel needs beyond the state, registered as a panels context hook: the step
+just made (its effect, shown at once) and Phase 3's one list in resolution order
+(phase3_list.py). Board facts are never carried over: they belong to one activation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from app.rulesets.potham2038.models import Bot, Character, DecidedAction, GameState
+from app.rulesets.potham2038.web.phase3_list import phase3_list, phase_results, still_in_melee
+from app.tables import Step
+from app.web.deps import Opened
+
+# Steps that only set up the game: their effect is not a turn's news.
+SETUP_KINDS = {"create", "add_character", "edit_character", "remove_character", "add_bot", "edit_bot",
+               "remove_bot"}
+
+
+def facts_stand(state: GameState, bot: Bot, target: Character | None, action: DecidedAction | None) -> bool:
+    """R-ACT-FACTS: the plan's line of sight and range still stand for a decided shot that is not
+    `conditional` (the bot did not move, or moved toward this very target); otherwise the form
+    asks afresh, unticked. Whatever the default, the player confirms both when the shot resolves."""
+    return target is not None and action is not None and not action.conditional
+
+
+def danger_history(session: Session, game_id: int, state: GameState) -> list[dict[str, Any]]:
+    """Danger at the end of each turn played (the latest end_turn step of each turn wins, so a turn
+    replayed after an undo counts once), then now: the track over the turns (R-DANGER)."""
+    ended: dict[int, int] = {}
+    rows = session.exec(select(Step.state).where(Step.game_id == game_id, Step.kind == "end_turn")
+                        .order_by(col(Step.seq)))
+    for after in rows:  # the state after ending turn N is turn N + 1's start
+        ended[int(after.get("turn", 1)) - 1] = int(after.get("danger", 0))
+    points = [{"turn": t, "danger": d, "now": False} for t, d in sorted(ended.items()) if t < state.turn]
+    return points + [{"turn": state.turn, "danger": state.danger, "now": True}]
+
+
+def turn_context(opened: Opened, session: Session, context: dict[str, Any]) -> dict[str, Any]:
+    state: GameState = context["state"]
+    step = context["step"]
+    news = step if step.kind not in SETUP_KINDS and step.seq > 0 else None
+    extra: dict[str, Any] = {"dice_mode": state.house.dice_mode, "news": news,
+                             "alive_characters": [c for c in state.characters if c.health > 0],
+                             "alive_bots": [b for b in state.bots if b.health > 0],
+                             "danger_history": danger_history(session, opened.game.id, state)}
+    if state.phase == 2:
+        extra["order"] = [b for b in state.in_order() if b.health > 0]
+    if state.phase == 3:
+        extra |= phase3_context(state, phase_results(session, opened.game.id))
+    return extra
+
+
+def phase3_context(state: GameState, results: dict) -> dict[str, Any]:
+    """Phase 3's one list (phase3_list), and the helpers its cards call."""
+    p3 = phase3_list(state, results)
+    return {"p3": p3, "facts_stand": facts_stand,
+            "in_melee_with": lambda target_id: still_in_melee(state, target_id)}
