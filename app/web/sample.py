@@ -29,6 +29,19 @@ def role_defaults(role: str) -> dict[str, Any]:
     return {k: v for k, v in sheet.items() if k not in ASSIGNMENT}
 
 
+# A new Character's starting sheets (issue 18), "+ Hacker": the sample's two Characters, named by
+# what their sheet is good at (Vex carries DIAGNOSTICS, which helps a hack, R-HACK; Rook has the
+# most Shoot dice). The player names the Character or leaves it "Hacker-1", and edits the rest.
+CHARACTER_SHEETS = {"hacker": "Vex", "gunner": "Rook"}
+
+
+def character_defaults(sheet: str) -> dict[str, Any] | None:
+    """That starting sheet without its name; None for a sheet this app does not have."""
+    name = CHARACTER_SHEETS.get(sheet)
+    found = next((c for c in CHARACTERS if c["name"] == name), None)
+    return None if found is None else {k: v for k, v in found.items() if k != "name"}
+
+
 def add_sample_roster(session, game: Game) -> None:
     for command in rulesets.get(game.ruleset).sample:
         games.run_command(session, game, command)
