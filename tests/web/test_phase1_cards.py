@@ -202,3 +202,10 @@ def test_an_unknown_starting_sheet_shows_the_empty_form(client):
     token = new_game(client)
     form = client.get(f"/g/{token}/roster/characters/new", params={"sheet": "wizard"}, headers=HTMX)
     assert form.status_code == 200 and 'name="sheet"' not in form.text
+
+
+def test_without_javascript_a_starting_sheet_link_opens_the_game_page_with_that_sheet(client):
+    token = new_game(client)
+    page = client.get(f"/g/{token}/roster/characters/new", params={"sheet": "hacker"}).text
+    assert '<details class="add-model" id="add-character" open>' in page
+    assert 'name="sheet" value="hacker"' in page and "DIAGNOSTICS" in page
