@@ -132,8 +132,8 @@ def story(game: Game) -> None:
 
 def enter_dice(form, npc: int, character: int) -> None:
     form.get_by_label("I enter dice").check()
-    form.locator("input[name='rolls.npc.hits']").fill(str(npc))
-    form.locator("input[name='rolls.character.hits']").fill(str(character))
+    form.locator(f"label:has(input[name='rolls.npc.hits'][value='{npc}'])").click()  # counts by tap
+    form.locator(f"label:has(input[name='rolls.character.hits'][value='{character}'])").click()
 
 
 def test_a_gang_up_a_rebooted_bot_a_target_out_of_action_and_a_shot_into_a_melee(browser, live_server):
@@ -194,7 +194,7 @@ def test_a_gang_up_a_rebooted_bot_a_target_out_of_action_and_a_shot_into_a_melee
 
     # 4. The shot goes at Bo instead: its facts are asked by the button, and Bo is in a melee.
     shot.locator(f"#section-shoot-{sent} > summary").click()
-    shot.get_by_label("Target", exact=True).select_option(label="Bo")
+    shot.get_by_role("radiogroup", name="Target", exact=True).get_by_text("Bo", exact=True).click()  # a chip
     button = shot.locator(f"#shoot-{sent}-confirm")
     expect(button).to_have_text("Shoot Bo: in sight and in range now")
     expect(button).to_be_enabled()

@@ -180,8 +180,8 @@ def play_turn_one(game: Game) -> None:
     expect(page.locator(f"#engagement-{game.ids['Hunter-1']}-{game.ids['Ada']}")).to_contain_text(
         "Hunter-1 deals damage: 69%")  # exact odds, 3 red against 2 white
     melee.get_by_label("I enter dice").check()
-    melee.get_by_label("Hunter-1: Hits", exact=True).fill("2")
-    melee.get_by_label("Ada: Hits", exact=True).fill("1")
+    melee.get_by_role("radiogroup", name="Hunter-1: Hits", exact=True).get_by_text("2", exact=True).click()  # counts by tap
+    melee.get_by_role("radiogroup", name="Ada: Hits", exact=True).get_by_text("1", exact=True).click()
     game.submit(f"melee-{game.ids['Hunter-1']}")
     expect(game.model("Ada")).to_contain_text("Health 2/3")
     expect(page.locator("#status-danger")).to_have_text("3")  # R-CMB-DANGER, once
@@ -239,8 +239,8 @@ def play_turn_two(game: Game) -> None:
     game.submit("next-2")
     for form in page.locator("form[id^='form-melee-']:not(#form-melee-other)").all():
         form.get_by_label("I enter dice").check()
-        form.locator("input[name='rolls.npc.hits']").fill("1")
-        form.locator("input[name='rolls.character.hits']").fill("1")
+        form.locator("label:has(input[name='rolls.npc.hits'][value='1'])").click()  # counts by tap
+        form.locator("label:has(input[name='rolls.character.hits'][value='1'])").click()
         game.submit(form.get_attribute("id").removeprefix("form-"))
     for form in page.locator("form[id^='form-shoot-']").all():
         game.submit(form.get_attribute("id").removeprefix("form-"), button=CONFIRM_SHOT)

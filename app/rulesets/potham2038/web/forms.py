@@ -205,7 +205,7 @@ def read_character(form: Any, faces: dict[str, list[str]]) -> tuple[dict[str, An
             "mission_stats": missions, "equipment": equipment,
             "cover": r.choice("cover", COVERS, "none")}
     values = {k: r.text(k) for k in ("name", "points", "health", "max_health", "melee", "shoot",
-                                     "defense", "equipment", "cover")}
+                                     "defense", "equipment", "cover", "sheet")}
     values |= {"missions": mission_rows, "equipment_flags": r.flags("equipment_flags", EQUIPMENT_FLAGS)}
     return _finish(r, form, data, CharacterSheet, values)
 

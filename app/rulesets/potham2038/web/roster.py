@@ -21,7 +21,7 @@ from starlette.datastructures import FormData
 
 from app import games
 from app.kernel.commands import Body, Refused
-from app.rulesets.potham2038.models import Bot, GameState
+from app.rulesets.potham2038.models import Bot, Character, GameState
 from app.rulesets.potham2038.roster import BotSheet, CharacterSheet, sheet_of
 from app.rulesets.potham2038.web.forms import (
     Reads,
@@ -32,7 +32,7 @@ from app.rulesets.potham2038.web.forms import (
     read_character,
     role_name,
 )
-from app.rulesets.potham2038.web.sample_roster import role_defaults
+from app.rulesets.potham2038.web.sample_roster import CHARACTER_SHEETS, character_defaults, role_defaults
 from app.web.command_forms import as_json, expect_of, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.panels import PANELS, game_context
@@ -88,6 +88,7 @@ def inches(value: float | None) -> str:
 
 templates.env.globals["roster_form"] = form_for
 templates.env.globals["pool_counts"] = pool_counts
+templates.env.globals["character_sheets"] = CHARACTER_SHEETS
 templates.env.filters["inches"] = inches
 
 
@@ -181,14 +182,19 @@ def _model(kind: Kind, state: GameState, model_id: str):
 
 
 @router.get("/g/{token}/roster/{slug}/new", response_class=HTMLResponse)
-def new_form(request: Request, slug: str, opened: EditDep, session: SessionDep, role: str = ""):
-    """The add form; `role` (an AI-Bot's, "+ Sentry"): that role's starting sheet (sample.py)."""
+def new_form(request: Request, slug: str, opened: EditDep, session: SessionDep, role: str = "",
+             sheet: str = ""):
+    """The add form; `role` (an AI-Bot's, "+ Sentry"): that role's starting sheet (sample.py);
+    `sheet` (a Character's, "+ Hacker"): that starting sheet."""
     kind = kind_of(slug)
     state = games.current_state(session, opened.game)
     values = None
     if kind.noun == "bot" and role in ROLES:
         bot = Bot(id="new", name="new", control_zone=state.house.bot_zone, **role_defaults(role))
         values = bot_values(bot) | {"name": "", "health": ""}  # named after its role; at full Health
+    elif kind.noun == "character" and (found := character_defaults(sheet)):  # "+ Hacker"
+        character = Character(id="new", name="new", **found)
+        values = character_values(character) | {"name": "", "health": "", "sheet": sheet}
     return show_form(request, opened, session, form_for(kind.noun, state, values=values))
 
 
@@ -196,8 +202,8 @@ def new_form(request: Request, slug: str, opened: EditDep, session: SessionDep, 
 def add(request: Request, slug: str, opened: EditDep, session: SessionDep, posted: FormDep):
     kind = kind_of(slug)
     state = games.current_state(session, opened.game)
-    if kind.noun == "bot" and not str(posted.get("name") or "").strip():
-        posted = named_after_role(posted, state)
+    if not str(posted.get("name") or "").strip():
+        posted = named_after_role(posted, state) if kind.noun == "bot" else named_after_sheet(posted, state)
     data, errors, values = kind.read(posted, state.house.dice_faces)
     form = form_for(kind.noun, state, values=values, errors=errors)
     if errors:
@@ -210,6 +216,16 @@ def named_after_role(posted: FormData, state: GameState) -> FormData:
     role = str(posted.get("role") or "hunter")
     name = role_name(role if role in ROLES else "AI-Bot",
                      [b.name for b in state.bots])
+    return FormData([(k, v) for k, v in posted.multi_items() if k != "name"] + [("name", name)])
+
+
+def named_after_sheet(posted: FormData, state: GameState) -> FormData:
+    """A new Character from a starting sheet, left unnamed, is named after it (Hacker-1, ...);
+    without a sheet a name is still asked for (the form says so next to the field)."""
+    sheet = str(posted.get("sheet") or "")
+    if sheet not in CHARACTER_SHEETS:
+        return posted
+    name = role_name(sheet, [c.name for c in state.characters])
     return FormData([(k, v) for k, v in posted.multi_items() if k != "name"] + [("name", name)])
 
 

@@ -9,13 +9,25 @@ from fastapi import APIRouter
 from fastapi.responses import RedirectResponse
 
 from app import games
-from app.rulesets.potham2038.ruleset import BOTS
+from app.rulesets.potham2038.ruleset import BOTS, CHARACTERS
 from app.web.deps import POTHAM_ONLY, EditDep, SessionDep
 from app.web.sample import add_sample_roster
 
 router = APIRouter(include_in_schema=False)
 
 ASSIGNMENT = ("name", "subject", "object", "waypoints", "patrol_mode")
+
+# A new Character's starting sheets (issue 18), "+ Hacker": the sample's two Characters, named by
+# what their sheet is good at (Vex carries DIAGNOSTICS, which helps a hack, R-HACK; Rook has the
+# most Shoot dice). The player names the Character or leaves it "Hacker-1", and edits the rest.
+CHARACTER_SHEETS = {"hacker": "Vex", "gunner": "Rook"}
+
+
+def character_defaults(sheet: str) -> dict[str, Any] | None:
+    """That starting sheet without its name; None for a sheet this app does not have."""
+    name = CHARACTER_SHEETS.get(sheet)
+    found = next((c for c in CHARACTERS if c["name"] == name), None)
+    return None if found is None else {k: v for k, v in found.items() if k != "name"}
 
 
 def role_defaults(role: str) -> dict[str, Any]:
