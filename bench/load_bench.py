@@ -12,6 +12,8 @@ game p50/p95, and errors (any status >= 400, broken stream or failed request).
 Run: `make bench-load` or `python -m bench load` (scaled down by default: see DEFAULT; the issue's
 full size is `python -m bench load --full`: 100 games, 64 writers, 400 pages). Options:
 --games N --writers N --pages N --commands N --configs sqlite-1,pg-1,pg-2,pg-4.
+`python -m bench load open [options]` (`make bench-load ARGS=open`) is the open-loop run instead:
+tables at table pace (bench/open_load.py).
 """
 
 from __future__ import annotations
@@ -236,11 +238,17 @@ def main(argv: list[str] | None = None) -> None:
     for key in DEFAULT:
         parser.add_argument(f"--{key}", type=int)
     parser.add_argument("--configs", default="sqlite-1,pg-1,pg-2,pg-4")
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    size = {k: getattr(args, k) or (FULL if args.full else DEFAULT)[k] for k in DEFAULT}
+    argv = sys.argv[1:] if argv is None else argv
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the servers and the cluster too
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # 400 streams need file descriptors
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    if argv[:1] == ["open"]:  # the open-loop run (issue 21): tables at table pace
+        from bench import open_load
+
+        open_load.main(argv[1:])
+        return
+    args = parser.parse_args(argv)
+    size = {k: getattr(args, k) or (FULL if args.full else DEFAULT)[k] for k in DEFAULT}
     print(f"size: {size}", flush=True)
     rows = []
     with tempfile.TemporaryDirectory(prefix="potham-load-") as tmp:
