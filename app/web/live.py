@@ -15,6 +15,7 @@ import asyncio
 import concurrent.futures
 import json
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from html import escape
@@ -41,6 +42,7 @@ ShortSession = Annotated[Session, Depends(get_session, scope="function")]
 RETRY_MS = 1000  # the browser's own first retry; live.js adds back-off on top
 CHANGES_SHOWN = 20  # steps listed in a "the game moved on" message
 PUSHED_PANELS = ("status", "turn", "roster", "log")  # the share panel follows `links` only
+PUSH_AT_ONCE = 2  # renderings of a push at once, per process (CPU-bound: more would not be faster)
 PUSH_LOG_BACK = 3  # the pushed log starts this many steps back: a page that missed as many still takes it
 
 
@@ -103,6 +105,16 @@ class PushedSteps:
     def __init__(self, size: int = 512):
         self.size, self._lock = size, threading.Lock()
         self._items: OrderedDict[tuple, concurrent.futures.Future] = OrderedDict()
+        self._gates: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def _gate(self) -> asyncio.Semaphore:
+        """PUSH_AT_ONCE renderings at a time per event loop. A stream is not admitted like a
+        request (app/web/admission.py): unbounded, 100 games stepping at once would take every
+        worker thread, each waiting for a connection held by a request waiting for a thread."""
+        loop = asyncio.get_running_loop()
+        if loop not in self._gates:
+            self._gates[loop] = asyncio.Semaphore(PUSH_AT_ONCE)
+        return self._gates[loop]
 
     async def data(self, session: Session, game_id: int, token: str, view: bool, seq: int) -> tuple[int, str]:
         key = (game_id, token, view, seq)
@@ -117,7 +129,8 @@ class PushedSteps:
             return await asyncio.wrap_future(future)
         result = (seq, json.dumps({"seq": seq}))  # without panels: the page fetches them
         try:
-            result = await run_in_threadpool(_render_step, session, token, view, seq)
+            async with self._gate():
+                result = await run_in_threadpool(_render_step, session, token, view, seq)
         except Exception:  # the stream goes on: its pages fetch, like before the push
             with self._lock:
                 self._items.pop(key, None)
