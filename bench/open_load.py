@@ -146,6 +146,27 @@ def usable(pushed: dict, top: int) -> bool:
     return top >= 0 and (pushed.get("log_from") is None or pushed["log_from"] <= top + 1)
 
 
+async def make_games(client: httpx.AsyncClient, count: int, at_once: int = 10) -> list[dict]:
+    """The tables' games, each with one Character, `at_once` at a time: the run measures the
+    tables at play, not 200 games opened in the same instant."""
+    gate = asyncio.Semaphore(at_once)
+
+    async def one(n: int) -> dict:
+        async with gate:
+            r = await client.post("/api/games", json={"name": f"Table {n}"})
+            if r.status_code != 201:
+                raise RuntimeError(f"new game: {r.status_code} {r.text[:200]}")
+            game = r.json()
+            r = await client.post(f"/api/games/{game['edit_token']}/commands",
+                                  json={"type": "add_character", "character": {"name": "Ada"}})
+            if r.status_code != 200:
+                raise RuntimeError(f"add a Character: {r.status_code} {r.text[:200]}")
+            game["character"] = r.json()["state"]["characters"][0]["id"]
+            return game
+
+    return list(await asyncio.gather(*(one(n) for n in range(count))))
+
+
 async def drive(url: str, size: dict) -> tuple[OpenRun, float]:
     run = OpenRun()
     limits = httpx.Limits(max_connections=size["pages"] + size["tables"] + 50, max_keepalive_connections=400)
@@ -153,7 +174,7 @@ async def drive(url: str, size: dict) -> tuple[OpenRun, float]:
     async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as writers, \
             httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as streams, \
             httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as fetches:
-        games = await load_bench.make_games(writers, size["tables"])
+        games = await make_games(writers, size["tables"])
         stop = asyncio.Event()
         run.seen = [[] for _ in range(size["pages"])]
         run.page_game = [n % size["tables"] for n in range(size["pages"])]
