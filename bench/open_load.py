@@ -39,15 +39,7 @@ PANELS = "status,turn,roster,log"
 DEFAULT = {"tables": 200, "pages": 400, "seconds": 60.0, "interval": 2.0, "jitter": 0.5}
 
 
-class OpenRun(Run):
-    def __init__(self) -> None:
-        super().__init__()
-        self.steps_sent = 0
-        self.pushed = 0
-        self.fetched = 0
-
-
-async def table(client: httpx.AsyncClient, run: OpenRun, index: int, game: dict, size: dict,
+async def table(client: httpx.AsyncClient, run: Run, index: int, game: dict, size: dict,
                 began: float, pending: list) -> None:
     """One table: a step at each scheduled time, sent whether or not the last one answered."""
     body = {"type": "noise", "character_id": game["character"], "kind": "noise", "bot_ids": []}
@@ -59,7 +51,7 @@ async def table(client: httpx.AsyncClient, run: OpenRun, index: int, game: dict,
         at += size["interval"] + rng.uniform(-size["jitter"], size["jitter"])
 
 
-async def command(client, run: OpenRun, index: int, game: dict, body: dict, scheduled: float) -> None:
+async def command(client, run: Run, index: int, game: dict, body: dict, scheduled: float) -> None:
     run.steps_sent += 1
     try:
         r = await client.post(f"/api/games/{game['edit_token']}/commands", json=body)
@@ -88,7 +80,7 @@ async def events(response: httpx.Response):
             data.append(line[5:].removeprefix(" "))
 
 
-async def page(streams, fetches, run: OpenRun, index: int, link: str, stop: asyncio.Event) -> None:
+async def page(streams, fetches, run: Run, index: int, link: str, stop: asyncio.Event) -> None:
     """One open game page: the stream, pushed panels taken, or one refresh at a time."""
     state = {"shown": -1, "known": 0, "top": -1}  # step shown, newest announced, log's newest
     wake = asyncio.Event()
@@ -167,8 +159,8 @@ async def make_games(client: httpx.AsyncClient, count: int, at_once: int = 10) -
     return list(await asyncio.gather(*(one(n) for n in range(count))))
 
 
-async def drive(url: str, size: dict) -> tuple[OpenRun, float]:
-    run = OpenRun()
+async def drive(url: str, size: dict) -> tuple[Run, float]:
+    run = Run()
     limits = httpx.Limits(max_connections=size["pages"] + size["tables"] + 50, max_keepalive_connections=400)
     timeout = httpx.Timeout(120, connect=60)
     async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as writers, \
@@ -196,7 +188,7 @@ async def drive(url: str, size: dict) -> tuple[OpenRun, float]:
     return run, elapsed
 
 
-async def settle(run: OpenRun, size: dict, seconds: float = 30) -> None:
+async def settle(run: Run, size: dict, seconds: float = 30) -> None:
     """Wait until every page shows its game's last acknowledged step (or `seconds` passed)."""
     final = {g: max((s for (gg, s) in run.acked if gg == g), default=0) for g in range(size["tables"])}
     deadline = time.monotonic() + seconds
