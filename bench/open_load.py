@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -67,17 +67,37 @@ async def command(client, run: Run, index: int, game: dict, body: dict, schedule
 
 
 async def events(response: httpx.Response):
-    """(event, data) pairs of a server-sent event stream."""
-    name, data = "message", []
-    async for line in response.aiter_lines():
-        if not line:
-            if data:
-                yield name, "\n".join(data)
+    """(event, data) pairs of a server-sent event stream. Bytes split by hand: a pushed step is
+    tens of kB on one line, and 400 streams of them through a line decoder starved the client."""
+    buffer, start = b"", 0
+    async for chunk in response.aiter_raw():
+        buffer += chunk
+        while (end := buffer.find(b"\n\n", start)) >= 0:
             name, data = "message", []
-        elif line.startswith("event:"):
-            name = line[6:].strip()
-        elif line.startswith("data:"):
-            data.append(line[5:].removeprefix(" "))
+            for line in buffer[start:end].split(b"\n"):
+                if line.startswith(b"event:"):
+                    name = line[6:].strip().decode()
+                elif line.startswith(b"data:"):
+                    data.append(line[5:].removeprefix(b" "))
+            if data:
+                yield name, b"\n".join(data)
+            start = end + 2
+        buffer, start = buffer[start:], 0
+
+
+STEP = re.compile(rb'^\{"seq": (\d+)')
+LOG_FROM = re.compile(rb'"log_from": (\d+|null)\}\}$')
+
+
+def step_of(data: bytes) -> tuple[int, dict | None]:
+    """A step event's step and, when it carries panels, what a page checks before taking them
+    (without decoding their tens of kB of HTML)."""
+    seq = int(STEP.match(data).group(1))
+    if b'"panels"' not in data[:40]:
+        return seq, None
+    found = LOG_FROM.search(data[-40:])
+    log_from = found.group(1) if found else b"null"
+    return seq, {"log_from": None if log_from == b"null" else int(log_from)}
 
 
 async def page(streams, fetches, run: Run, index: int, link: str, stop: asyncio.Event) -> None:
@@ -117,12 +137,11 @@ async def page(streams, fetches, run: Run, index: int, link: str, stop: asyncio.
             async for name, data in events(response):
                 if name != "step":
                     continue
-                step = json.loads(data)
-                state["known"] = max(state["known"], step["seq"])
-                pushed = step.get("panels")
-                if pushed and step["seq"] > state["shown"] and usable(pushed, state["top"]):
+                seq, pushed = step_of(data)
+                state["known"] = max(state["known"], seq)
+                if pushed and seq > state["shown"] and usable(pushed, state["top"]):
                     run.pushed += 1
-                    show(step["seq"])
+                    show(seq)
                 elif state["known"] > state["shown"]:
                     wake.set()
     except httpx.HTTPError as error:
