@@ -4,8 +4,9 @@ Steps are committed by sync routes running in a threadpool; the SSE streams are 
 on the event loop. So publishing never touches a stream directly: it hands the message to the
 stream's own loop with `loop.call_soon_threadsafe`, and the registry is guarded by a lock.
 
-Messages are tiny ("game 7 is at step 42"): a page re-fetches its panels itself. A subscription
-keeps only the newest step number, so a burst of 50 steps costs a slow watcher one refresh.
+Messages are tiny ("game 7 is at step 42"); the stream that sends one adds the step's panels,
+rendered once per link and step (app/web/live.py, issue 21). A subscription keeps only the newest
+step number, so a burst of 50 steps costs a slow watcher one refresh.
 
 One process: `LocalRelay`. Several processes on PostgreSQL: a step committed in process A must
 reach streams held by process B, so app.live_pg's `PgRelay` also sends `NOTIFY potham_live` and
@@ -18,11 +19,13 @@ from __future__ import annotations
 import asyncio
 import signal
 import threading
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from app import games
 
+StepData = Callable[[int], Awaitable[tuple[int, str]]]  # a step -> (the step shown, the event's data)
 HEARTBEAT_SECONDS = 15.0  # a comment line this often keeps proxies from closing an idle stream
 
 
@@ -73,8 +76,10 @@ class Subscription:
             self.ending = message.kind
         self.wake.set()
 
-    async def next_frames(self, timeout: float) -> list[str] | None:
-        """The SSE frames to send next, or None after `timeout` seconds of silence."""
+    async def next_frames(self, timeout: float, step_data: StepData | None = None) -> list[str] | None:
+        """The SSE frames to send next, or None after `timeout` seconds of silence. `step_data`
+        (the web layer's live push) turns a step number into the step event's data and the step
+        it shows: the panels rendered at that step (issue 21)."""
         try:
             await asyncio.wait_for(self.wake.wait(), timeout)
         except TimeoutError:
@@ -82,8 +87,11 @@ class Subscription:
         self.wake.clear()
         frames = []
         if self.seq is not None:
-            frames.append(frame("step", f'{{"seq": {self.seq}}}', self.seq))
-            self.seq = None
+            seq, self.seq = self.seq, None
+            data = f'{{"seq": {seq}}}'
+            if step_data is not None:
+                seq, data = await step_data(seq)
+            frames.append(frame("step", data, seq))
         if self.links_changed:
             frames.append(frame("links", "{}"))
             self.links_changed = False

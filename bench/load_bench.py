@@ -3,8 +3,9 @@
 Configurations: SQLite with one app process, and PostgreSQL (a throwaway cluster) with 1, 2 and
 4 app processes (`python -m app` with WORKERS=N). Each game gets one Character; each writer sends
 commands (a Noise step) to its game one after the other; each page behaves like the real game
-page: it holds the watch link's event stream and, on every `step` event, fetches its panels in
-one request (`panels?names=…&after=N`), never two at once. A step "reaches" a page when a fetch
+page: it holds the watch link's event stream and, on every `step` event, takes the panels the
+event carries (the live push, issue 21) or else fetches them in one request
+(`panels?names=…&after=N`), never two at once. A step "reaches" a page when a fetch
 of that page returns it (X-Game-Seq at least that step). Printed per configuration: commands/s,
 command latency p50/p99, time from a command's answer until its step reached every page of the
 game p50/p95, and errors (any status >= 400, broken stream or failed request).
@@ -12,6 +13,8 @@ game p50/p95, and errors (any status >= 400, broken stream or failed request).
 Run: `make bench-load` or `python -m bench load` (scaled down by default: see DEFAULT; the issue's
 full size is `python -m bench load --full`: 100 games, 64 writers, 400 pages). Options:
 --games N --writers N --pages N --commands N --configs sqlite-1,pg-1,pg-2,pg-4.
+`python -m bench load open [options]` (`make bench-load ARGS=open`) is the open-loop run instead:
+tables at table pace (bench/open_load.py).
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ class Run:
     page_game: list[int] = field(default_factory=list)
     errors: int = 0
     error_kinds: dict[str, int] = field(default_factory=dict)
+    steps_sent: int = 0  # the open-loop run's commands sent
+    pushed: int = 0  # steps a page took from the stream (the live push, issue 21)
+    fetched: int = 0  # panel refreshes a page asked for
 
     def error(self, kind: str) -> None:
         self.errors += 1
@@ -118,44 +124,11 @@ async def writer(client, run: Run, game_index: int, game: dict, commands: int) -
 
 
 async def page(streams, fetches, run: Run, index: int, game: dict, stop: asyncio.Event) -> None:
-    """One open watch page: the stream, and one combined refresh at a time, like static/live.js."""
-    view, shown, known = game["view_token"], [-1], [0]
-    wake = asyncio.Event()
+    """One open watch page: the stream, the panels it pushes, or one combined refresh at a time,
+    like static/live.js (the same page as the open-loop run's)."""
+    from bench.open_load import page as open_page
 
-    async def refresh_loop():
-        while not stop.is_set():
-            await wake.wait()
-            wake.clear()
-            while known[0] > shown[0] and not stop.is_set():
-                params = {"names": PANELS} | ({"after": shown[0]} if shown[0] >= 0 else {})
-                try:
-                    r = await fetches.get(f"/v/{view}/panels", params=params)
-                except httpx.HTTPError as error:
-                    run.error(f"panels {type(error).__name__}")
-                    await asyncio.sleep(0.5)
-                    continue
-                if r.status_code >= 400:
-                    run.error(f"panels {r.status_code}")
-                    await asyncio.sleep(0.5)
-                    continue
-                shown[0] = max(shown[0], int(r.headers["X-Game-Seq"]))
-                run.seen[index].append((time.perf_counter(), shown[0]))
-
-    refresher = asyncio.create_task(refresh_loop())
-    try:
-        async with streams.stream("GET", f"/v/{view}/events") as response:
-            if response.status_code >= 400:
-                run.error(f"stream {response.status_code}")
-                return
-            async for line in response.aiter_lines():
-                if line.startswith("data: {\"seq\""):
-                    known[0] = max(known[0], int(line.split(":")[2].strip(" }")))
-                    wake.set()
-    except httpx.HTTPError as error:
-        if not stop.is_set():
-            run.error(f"stream {type(error).__name__}")
-    finally:
-        refresher.cancel()
+    await open_page(streams, fetches, run, index, f"/v/{game['view_token']}", stop)
 
 
 def reach_times(run: Run) -> list[float]:
@@ -236,11 +209,17 @@ def main(argv: list[str] | None = None) -> None:
     for key in DEFAULT:
         parser.add_argument(f"--{key}", type=int)
     parser.add_argument("--configs", default="sqlite-1,pg-1,pg-2,pg-4")
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    size = {k: getattr(args, k) or (FULL if args.full else DEFAULT)[k] for k in DEFAULT}
+    argv = sys.argv[1:] if argv is None else argv
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the servers and the cluster too
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # 400 streams need file descriptors
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    if argv[:1] == ["open"]:  # the open-loop run (issue 21): tables at table pace
+        from bench import open_load
+
+        open_load.main(argv[1:])
+        return
+    args = parser.parse_args(argv)
+    size = {k: getattr(args, k) or (FULL if args.full else DEFAULT)[k] for k in DEFAULT}
     print(f"size: {size}", flush=True)
     rows = []
     with tempfile.TemporaryDirectory(prefix="potham-load-") as tmp:

@@ -1,9 +1,11 @@
 /* Live game pages (architecture.md § Live sharing).
  *
  * - The page subscribes to its event stream through htmx's SSE extension (#live, _live.html).
- *   Each `step` event carries the newest step number; when it is newer than what the panels
- *   show, the panels are re-fetched in one request (`panels?names=…`; the log only its new
- *   steps; the share panel only on a `links` event). The first event of every
+ *   Each `step` event carries the newest step number and (but the first) the step panels
+ *   rendered at it: the page puts them in place (takePushed). When it cannot use them, and the
+ *   step is newer than what the panels show, the panels are re-fetched in one request
+ *   (`panels?names=…`; the log only its new steps; the share panel only on a `links` event).
+ *   The first event of every
  *   connection is the current step, so a page that was offline catches up on reconnect.
  * - A panel where the player is typing, or left unsent input, is not replaced under their
  *   fingers: it shows a "changed on another device" button, and refreshes by itself once
@@ -128,21 +130,52 @@
       .then(function (response) {
         if (!response.ok) throw new Error("panels: " + response.status);
         var seq = parseInt(response.headers.get("X-Game-Seq"), 10);
-        return response.text().then(function (html) {
-          var holder = document.createElement("template");
-          holder.innerHTML = html;
-          Array.prototype.forEach.call(holder.content.children, function (fresh) {
-            var name = fresh.dataset.panel;
-            var current = name && document.querySelector('[data-panel="' + name + '"]');
-            if (!current) return;
-            if (!force && busy(current)) { markStale(current); return; }
-            if (name === "log") mergeLog(current, fresh);
-            htmx.swap(current, fresh.outerHTML, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
-            if (!isNaN(seq)) seen = Math.max(seen, seq);
-            (open[name] || []).forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
-          });
-        });
+        return response.text().then(function (html) { swapPanels(html, seq, force, open, null); });
       });
+  }
+
+  /* Put the panels of `html` (rendered at step `seq`) in place of the page's; `only`: those names. */
+  function swapPanels(html, seq, force, open, only) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    Array.prototype.forEach.call(holder.content.children, function (fresh) {
+      var name = fresh.dataset.panel;
+      var current = name && document.querySelector('[data-panel="' + name + '"]');
+      if (!current || (only && only.indexOf(name) < 0)) return;
+      if (!force && busy(current)) { markStale(current); return; }
+      if (name === "log") mergeLog(current, fresh);
+      htmx.swap(current, fresh.outerHTML, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
+      if (!isNaN(seq)) seen = Math.max(seen, seq);
+      (open[name] || []).forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+    });
+  }
+
+  /* The live push (issue 21): a `step` event carries the step panels as this link's pages show
+     them. The page takes them instead of asking, unless one of its panels shows more than the
+     push has (an older log page, the bot picked next: data-query) or its log is older than the
+     pushed one starts (steps would go missing): then it asks, as before. A panel already at that
+     step (this page's own command's answer) stays as it is. */
+  function takePushed(seq, pushed) {
+    if (refreshing || seq <= shown) return false;
+    var panels = Array.prototype.filter.call(document.querySelectorAll("[data-panel]"), function (panel) {
+      return panel.dataset.refresh !== "links";
+    });
+    var log = document.querySelector('[data-panel="log"] .log-step');
+    var top = log ? parseInt(log.dataset.seq, 10) : NaN;
+    var usable = panels.every(function (panel) {
+      return !panel.dataset.query && !panel.dataset.before && (pushed.names || []).indexOf(panel.dataset.panel) >= 0;
+    }) && (pushed.log_from === null || pushed.log_from === undefined || top >= pushed.log_from - 1);
+    if (!usable) return false;
+    var due = panels.filter(function (panel) { return !(parseInt(panel.dataset.seq, 10) >= seq); });
+    var open = {};
+    due.forEach(function (panel) {
+      open[panel.dataset.panel] = Array.prototype.map.call(panel.querySelectorAll("details[open][id]"),
+                                                           function (d) { return d.id; });
+    });
+    swapPanels(pushed.html, seq, false, open, due.map(function (p) { return p.dataset.panel; }));
+    known = Math.max(known, seq);
+    shown = Math.max(shown, seq);
+    return true;
   }
 
   function refreshPanel(panel, force) {
@@ -292,6 +325,7 @@
     live.addEventListener("htmx:sseError", onError);
     live.addEventListener("sse:step", function (evt) {
       var data = JSON.parse(evt.detail.data);
+      if (data.panels && takePushed(data.seq, data.panels)) return;
       catchUp(data.seq);
     });
     live.addEventListener("sse:links", function () {

@@ -1,16 +1,22 @@
 """Live updates over server-sent events (architecture.md § Live sharing), and what a page shows when
 its command lost a race (409).
 
-`GET /g/{token}/events` and `/v/{token}/events` stream tiny messages: `step` with the newest step
-number (first one at once, so a late or reconnecting page catches up), `links` when a link was
-regenerated, `revoked` when the link the stream was opened with no longer works, and a comment
-line every HEARTBEAT_SECONDS. The page re-fetches its panels itself (static/live.js).
+`GET /g/{token}/events` and `/v/{token}/events` stream `step` with the newest step number (first
+one at once, so a late or reconnecting page catches up), `links` when a link was regenerated,
+`revoked` when the link the stream was opened with no longer works, and a comment line every
+HEARTBEAT_SECONDS. A `step` after the first also carries the step panels as the page shows them
+(the live push, issue 21): rendered once per link and step in this process, whatever the number
+of pages open on it, so a page no longer asks for them (static/live.js takes them when it can).
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from html import escape
 from typing import Annotated
@@ -23,7 +29,8 @@ from sqlmodel import Session, select
 from app import games, live
 from app.db import get_session
 from app.tables import Game
-from app.web.deps import OpenedDep, SessionDep, Since
+from app.web.deps import Opened, OpenedDep, SessionDep, Since
+from app.web.panels import game_context, panel_template
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -34,17 +41,25 @@ ShortSession = Annotated[Session, Depends(get_session, scope="function")]
 
 RETRY_MS = 1000  # the browser's own first retry; live.js adds back-off on top
 CHANGES_SHOWN = 20  # steps listed in a "the game moved on" message
+PUSHED_PANELS = ("status", "turn", "roster", "log")  # the share panel follows `links` only
+PUSH_AT_ONCE = 2  # renderings of a push at once, per process (CPU-bound: more would not be faster)
+PUSH_LOG_BACK = 3  # the pushed log starts this many steps back: a page that missed as many still takes it
 
 
 @router.get("/g/{token}/events")
 @router.get("/v/{token}/events")
-async def events(token: str, session: ShortSession) -> StreamingResponse:
+async def events(request: Request, token: str, session: ShortSession) -> StreamingResponse:
     opened = await run_in_threadpool(_subscribe, session, token, asyncio.get_running_loop())
     if opened is None:
         raise HTTPException(404, "No game opens with this link. It may have been deleted or regenerated.")
     subscription, seq = opened
     live.install_shutdown_hook()
-    return StreamingResponse(_stream(subscription, seq), media_type="text/event-stream",
+    view = request.url.path.startswith("/v/")  # a watch page shows no controls, whatever the token
+
+    async def step_data(step: int) -> tuple[int, str]:
+        return await PUSHED.data(session, subscription.game_id, token, view, step)
+
+    return StreamingResponse(_stream(subscription, seq, step_data), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
@@ -67,11 +82,11 @@ def _subscribe(session: Session, token: str, loop: asyncio.AbstractEventLoop
         session.close()
 
 
-async def _stream(subscription: live.Subscription, seq: int) -> AsyncIterator[str]:
+async def _stream(subscription: live.Subscription, seq: int, step_data: live.StepData) -> AsyncIterator[str]:
     try:
         yield f"retry: {RETRY_MS}\n" + live.frame("step", json.dumps({"seq": seq}), seq)
         while True:
-            frames = await subscription.next_frames(live.HEARTBEAT_SECONDS)
+            frames = await subscription.next_frames(live.HEARTBEAT_SECONDS, step_data)
             if frames is None:
                 yield ": heartbeat\n\n"
                 continue
@@ -80,6 +95,69 @@ async def _stream(subscription: live.Subscription, seq: int) -> AsyncIterator[st
                 return
     finally:
         live.hub.unsubscribe(subscription)
+
+
+class PushedSteps:
+    """A step's event data per (game, link, audience, step): the first stream to need it renders
+    it in a worker thread, the game's other streams in this process wait for that one rendering
+    (they may run on other event loops: a thread-safe future). The last few hundred are kept."""
+
+    def __init__(self, size: int = 512):
+        self.size, self._lock = size, threading.Lock()
+        self._items: OrderedDict[tuple, concurrent.futures.Future] = OrderedDict()
+        self._gates: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def _gate(self) -> asyncio.Semaphore:
+        """PUSH_AT_ONCE renderings at a time per event loop. A stream is not admitted like a
+        request (app/web/admission.py): unbounded, 100 games stepping at once would take every
+        worker thread, each waiting for a connection held by a request waiting for a thread."""
+        loop = asyncio.get_running_loop()
+        if loop not in self._gates:
+            self._gates[loop] = asyncio.Semaphore(PUSH_AT_ONCE)
+        return self._gates[loop]
+
+    async def data(self, session: Session, game_id: int, token: str, view: bool, seq: int) -> tuple[int, str]:
+        key = (game_id, token, view, seq)
+        with self._lock:
+            future = self._items.get(key)
+            mine = future is None
+            if mine:
+                future = self._items[key] = concurrent.futures.Future()
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        if not mine:
+            return await asyncio.wrap_future(future)
+        result = (seq, json.dumps({"seq": seq}))  # without panels: the page fetches them
+        try:
+            async with self._gate():
+                result = await run_in_threadpool(_render_step, session, token, view, seq)
+        except Exception:  # the stream goes on: its pages fetch, like before the push
+            with self._lock:
+                self._items.pop(key, None)
+        finally:  # also when this stream is cancelled: the streams waiting on it get an answer
+            future.set_result(result)
+        return result
+
+
+PUSHED = PushedSteps()
+
+
+def _render_step(session: Session, token: str, view: bool, seq: int) -> tuple[int, str]:
+    """The step event's data: the step panels at the game's newest step (`seq` or later), as the
+    link's page shows them; the log from PUSH_LOG_BACK steps back (`log_from`, see log_context)."""
+    try:
+        found = games.find_game(session, token)
+        if found is None:
+            return seq, json.dumps({"seq": seq})
+        game, access = found
+        opened = Opened(game, "view" if view else access, token)
+        context = game_context(opened, session, log_after=max(0, game.seq - PUSH_LOG_BACK))
+        html = "".join(templates.get_template(panel_template(game, name)).render(context)
+                       for name in PUSHED_PANELS)
+        panels = {"names": PUSHED_PANELS, "html": html, "log_from": context["log_from"]}
+        return game.seq, json.dumps({"seq": game.seq, "panels": panels})
+    finally:
+        session.close()  # an open page holds no connection between steps
 
 
 @router.get("/g/{token}/changes", response_class=HTMLResponse)

@@ -83,7 +83,7 @@ def test_the_stream_emits_an_event_after_each_step(client):
     token = game["edit_token"]
     events = stream_while(client, f"/v/{game['view_token']}/events", game["id"],
                           lambda: add_character(client, token, "Ada"))
-    assert ("step", {"seq": 0}) in events and ("step", {"seq": 1}) in events
+    assert [data["seq"] for kind, data in events if kind == "step"] == [0, 1]
     assert events[-1][0] == "closing"
 
 
@@ -93,7 +93,7 @@ def test_undo_from_any_device_reaches_the_stream_as_a_new_step(client):
     add_character(client, token, "Ada")
     events = stream_while(client, f"/v/{game['view_token']}/events", game["id"],
                           lambda: client.post(f"/api/games/{token}/undo", json={}))
-    assert ("step", {"seq": 2}) in events
+    assert 2 in [data["seq"] for kind, data in events if kind == "step"]
 
 
 def test_an_idle_stream_sends_heartbeat_comments(client, monkeypatch):
