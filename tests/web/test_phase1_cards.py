@@ -209,3 +209,24 @@ def test_without_javascript_a_starting_sheet_link_opens_the_game_page_with_that_
     page = client.get(f"/g/{token}/roster/characters/new", params={"sheet": "hacker"}).text
     assert '<details class="add-model" id="add-character" open>' in page
     assert 'name="sheet" value="hacker"' in page and "DIAGNOSTICS" in page
+
+
+# --- Phase 4: the Glitch die rolled by hand ---------------------------------------------------
+
+
+def test_a_glitch_die_rolled_by_hand_is_a_chip_per_face_folded_when_the_app_rolls(client, session):
+    """R-END-CHECK: a failed check rolls a Glitch; the d6 entered by a tap (1: Reboot, house table)."""
+    table = in_phase(client, session, 4)
+    fold = table.page.by_id("check-sent-by-hand")
+    assert "open" not in fold.attrs  # the app rolls unless the player opens it
+    assert [i.attrs["value"] for i in fold.by_id("check-sent-glitch_roll").all("input")] == [str(n) for n in range(1, 7)]
+    answer = table.submit("check-sent", glitch_roll="1", button=("passed", "false"))
+    assert "d6 = 1" in answer.by_id("turn-news").text()
+
+
+def test_a_glitch_die_face_out_of_range_is_refused_next_to_the_chips(client, session):
+    table = in_phase(client, session, 4)
+    answer = table.submit("check-sent", expect=422, glitch_roll="0", button=("passed", "false"))
+    assert "open" in answer.by_id("check-sent-by-hand").attrs
+    assert answer.by_id("check-sent-glitch_roll").attrs.get("aria-invalid") == "true"
+    assert answer.by_id("err-check-sent-glitch_roll").text()
