@@ -14,11 +14,14 @@ from random import Random
 from typing import Any, Literal
 
 from pydantic import ValidationError
+from sqlalchemy import Text, cast, update
 from sqlalchemy import delete as sa_delete
-from sqlalchemy import update
+from sqlalchemy.orm import defer
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
 from app import rulesets, steplog
+from app.latest_state import LATEST
 from app.rules import preconditions
 from app.rules.commands import Entry, Refused
 from app.rulesets.base import Ruleset
@@ -87,10 +90,14 @@ def list_games(session: Session) -> list[Game]:
 
 def latest_step(session: Session, game: Game) -> Step:
     """The game's newest step, which holds its full state (steplog.py). If another device's
-    step landed since `game` was read, this one lost its state in that commit: read on."""
+    step landed since `game` was read, this one lost its state in that commit: read on.
+    The state is read as its stored text and parsed only if this process has not already
+    parsed exactly that text at this step (app/latest_state.py)."""
     for _ in range(5):
-        step = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == game.seq)).one()
-        if step.state is not None:
+        step, text = session.exec(select(Step, cast(Step.state, Text)).options(defer(Step.state))
+                                  .where(Step.game_id == game.id, Step.seq == game.seq)).one()
+        if text is not None:
+            set_committed_value(step, "state", LATEST.json(game.id, step.seq, text))
             return step
         session.refresh(game)
     raise RuntimeError(f"game {game.id}: its latest step {game.seq} has no state")
@@ -102,8 +109,9 @@ def ruleset_of(game: Game) -> Ruleset:
 
 def state_of(step: Step, ruleset: Ruleset | None = None) -> Any:
     """The state after a step read by `latest_step` (any other step: `state_json`), as its
-    ruleset's model (2038 when not said)."""
-    return (ruleset or rulesets.get(None)).load(step.state)
+    ruleset's model (2038 when not said): validated once per step and process (latest_state.py)."""
+    ruleset = ruleset or rulesets.get(None)
+    return LATEST.model(step.game_id, step.seq, step.state, ruleset.id, ruleset.load)
 
 
 def state_json(session: Session, step: Step) -> dict[str, Any]:
@@ -263,6 +271,7 @@ def delete(session: Session, game: Game) -> None:
     session.execute(sa_delete(Step).where(col(Step.game_id) == game_id))
     session.execute(sa_delete(Game).where(col(Game.id) == game_id))
     session.commit()
+    LATEST.forget(game_id)
     _tell(game_id, "deleted")
 
 
@@ -280,13 +289,21 @@ def _lock(session: Session, game: Game) -> None:
 
 def _commit(session: Session, game: Game, latest: Step, step: Step, state: Any,
             as_json: dict[str, Any] | None = None) -> Step:
-    """Store `step` after `latest`, which keeps its full state only if steplog says so."""
-    steplog.record(step, latest.state, as_json or state.model_dump(mode="json"))
+    """Store `step` after `latest`, which keeps its full state only if steplog says so.
+
+    Nothing is read back after the commit (issue 21): every value of the step and the game was
+    just written here, under the game's lock, so the objects keep them rather than expire."""
+    after = as_json or state.model_dump(mode="json")
+    steplog.record(step, latest.state, after)
     steplog.retire(latest)
     session.add(latest)
     _store(session, game, step, state)
-    session.commit()
-    session.refresh(step)
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
+    LATEST.stored(game.id, step.seq, after, state, ruleset_of(game).id)
     for listener in STEP_LISTENERS:
         listener(game.id, step.seq)
     return step

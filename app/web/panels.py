@@ -80,23 +80,32 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
     elif log is None:
         oldest = None
         log = games.log_page(session, opened.game, before, limit=LOG_LENGTH)
-    base = "/g/" if opened.can_edit else "/v/"
     query = "&".join(f"{k}={v}" for k, v in (("before", before), ("oldest", oldest)) if v is not None)
     more = log[-1].seq if log and log[-1].seq > 0 and log_from is None else None
-    return {"log_query": query, "game": opened.game, "opened": opened, "can_edit": opened.can_edit,
-            "base_url": f"{base}{opened.token}", "log": log,
+    return {**link_context(opened), "log_query": query, "log": log,
             "log_states": games.states_json(session, opened.game, log),  # each step's models' names
             "log_before": before, "log_oldest": oldest,
             "log_more": more, "log_from": log_from}
 
 
+def link_context(opened: Opened) -> dict[str, Any]:
+    """What every panel needs of the link it was opened with."""
+    base = "/g/" if opened.can_edit else "/v/"
+    return {"game": opened.game, "opened": opened, "can_edit": opened.can_edit,
+            "base_url": f"{base}{opened.token}"}
+
+
 def game_context(opened: Opened, session: Session, log_before: int | None = None,
-                 log_oldest: int | None = None, log_after: int | None = None, **extra: Any) -> dict[str, Any]:
-    """Everything any panel needs; computed once per request."""
+                 log_oldest: int | None = None, log_after: int | None = None, with_log: bool = True,
+                 **extra: Any) -> dict[str, Any]:
+    """Everything any panel needs; computed once per request. `with_log=False`: for panels
+    other than the log, which skip reading its steps and their states (issue 21: most of a
+    status panel's time)."""
     step = games.latest_step(session, opened.game)
     ruleset = games.ruleset_of(opened.game)
-    context = {**log_context(opened, session, log_before, log_oldest, log_after),
-               "state": games.state_of(step, ruleset), "step": step, "ruleset": ruleset}
+    shown = log_context(opened, session, log_before, log_oldest, log_after) if with_log \
+        else link_context(opened)
+    context = {**shown, "state": games.state_of(step, ruleset), "step": step, "ruleset": ruleset}
     for hook in RULESET_HOOKS.get(ruleset.id, CONTEXT_HOOKS):
         context |= hook(opened, session, context)
     return context | extra
@@ -115,14 +124,15 @@ def edit_panel(request: Request, name: str, opened: OpenedDep, session: SessionD
                before: int | None = None, oldest: int | None = None, bot: str | None = None):
     """One panel. Its `data-query` keeps what the player opened across live refreshes: the log's
     pages (`before`, `oldest`), the AI-Bot picked to activate next (`bot`)."""
-    return render_panel(request, name, game_context(opened, session, before, oldest, chosen_bot=bot))
+    return render_panel(request, name, game_context(opened, session, before, oldest, with_log=name == "log",
+                                                    chosen_bot=bot))
 
 
 @router.get("/v/{token}/panels/{name}", response_class=HTMLResponse)
 def view_panel(request: Request, name: str, opened: OpenedDep, session: SessionDep,
                before: int | None = None, oldest: int | None = None):
     opened.access = "view"  # the watch page never shows controls, whatever the token
-    return render_panel(request, name, game_context(opened, session, before, oldest))
+    return render_panel(request, name, game_context(opened, session, before, oldest, with_log=name == "log"))
 
 
 PanelNames = Annotated[str, Query(max_length=200, pattern=r"^[a-z]+(,[a-z]+)*$",
@@ -150,8 +160,9 @@ def several_panels(request: Request, names: PanelNames, opened: OpenedDep, sessi
            reach(request).origin)
     html = RENDERED.get(key)
     if html is None:
-        context = game_context(opened, session, before, oldest, after, chosen_bot=bot, request=request)
         wanted = dict.fromkeys(names.split(","))
+        context = game_context(opened, session, before, oldest, after, with_log="log" in wanted,
+                               chosen_bot=bot, request=request)
         html = "".join(templates.get_template(panel_template(game, n)).render(context) for n in wanted)
         RENDERED.put(key, html)
     return HTMLResponse(html, headers={"X-Game-Seq": str(game.seq), "Cache-Control": "no-store"})

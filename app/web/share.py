@@ -83,7 +83,7 @@ def regenerate_link(request: Request, which: Which, opened: EditDep, session: Se
         target = f"/g/{game.edit_token}"
         return Response(headers={"HX-Redirect": target}) if htmx else RedirectResponse(target, 303)
     if htmx:
-        return render_panel(request, "share", game_context(opened, session))
+        return render_panel(request, "share", game_context(opened, session, with_log=False))
     return RedirectResponse(f"/g/{game.edit_token}", 303)
 
 
