@@ -44,15 +44,18 @@ def make_engine(url: str, size: int | None = None) -> Engine:
     pool = {"poolclass": StaticPool} if in_memory else {"pool_size": size, "max_overflow": DB_POOL_SPARE}
     engine = create_engine(
         url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}, **pool)
-    event.listen(engine, "connect", _sqlite_pragmas(wal=not in_memory))
+    synchronous = get_settings().sqlite_synchronous
+    event.listen(engine, "connect", _sqlite_pragmas(wal=not in_memory, synchronous=synchronous))
     return engine
 
 
-def _sqlite_pragmas(wal: bool):
+def _sqlite_pragmas(wal: bool, synchronous: str = "full"):
     def on_connect(dbapi_connection, _record) -> None:
         cursor = dbapi_connection.cursor()
         if wal:  # readers never block the writer: a watcher's page stays live while the player acts
             cursor.execute("PRAGMA journal_mode=WAL")
+            # normal: no disk flush per commit (issue 21); safe across a process crash (settings.py)
+            cursor.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'normal' else 'FULL'}")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()

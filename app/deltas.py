@@ -41,10 +41,16 @@ def _same_leaf(a: Any, b: Any) -> bool:
 
 def _keeps_order(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Does patching `a` (kept keys stay in place, new ones are appended) give `b`'s key order?"""
+    if len(a) == len(b) and list(a) == list(b):  # the usual case, at C speed
+        return True
     return list(b) == [k for k in a if k in b] + [k for k in b if k not in a]
 
 
 def _diff(a: Any, b: Any, path: Path, out: Delta) -> None:
+    """`path` is shared and restored on return (issue 21: copying it at every node of the state
+    was most of a command's diff): an edit takes its own copy."""
+    if a is b:  # the same object is the same JSON
+        return
     if isinstance(a, dict) and isinstance(b, dict) and _keeps_order(a, b):
         # in the order of `a`, never a set's: a set's order follows the hash seed, and an export
         # must come out byte for byte the same in every process (issue 16)
@@ -52,17 +58,24 @@ def _diff(a: Any, b: Any, path: Path, out: Delta) -> None:
         for key, value in b.items():
             if key not in a:
                 out.append(["set", [*path, key], value])
-            else:
-                _diff(a[key], value, [*path, key], out)
+                continue
+            old = a[key]
+            if type(old) is type(value) and not isinstance(value, (dict, list)) and old == value:
+                continue  # an unchanged leaf: most of a state
+            path.append(key)
+            _diff(old, value, path, out)
+            path.pop()
     elif isinstance(a, list) and isinstance(b, list):
         for index in range(min(len(a), len(b))):
-            _diff(a[index], b[index], [*path, index], out)
+            path.append(index)
+            _diff(a[index], b[index], path, out)
+            path.pop()
         if len(b) > len(a):
-            out.append(["add", path, b[len(a):]])
+            out.append(["add", list(path), b[len(a):]])
         elif len(b) < len(a):
-            out.append(["cut", path, len(b)])
+            out.append(["cut", list(path), len(b)])
     elif isinstance(a, (dict, list)) or isinstance(b, (dict, list)) or not _same_leaf(a, b):
-        out.append(["set", path, b])
+        out.append(["set", list(path), b])
 
 
 def patch(state: Any, delta: Delta) -> Any:

@@ -14,13 +14,16 @@ from random import Random
 from typing import Any, Literal
 
 from pydantic import ValidationError
+from sqlalchemy import Text, bindparam, cast, update
 from sqlalchemy import delete as sa_delete
-from sqlalchemy import update
+from sqlalchemy.orm import defer
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
 from app import rulesets, steplog
 from app.kernel import preconditions
 from app.kernel.commands import Entry, Refused
+from app.latest_state import LATEST
 from app.rulesets.base import Ruleset
 from app.tables import Game, Step, now
 
@@ -50,13 +53,19 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)  # 192 bits
 
 
+# The statements every request runs, built once (issue 21: building one took longer than running it).
+_BY_TOKEN = select(Game).where(or_(Game.edit_token == bindparam("token"),
+                                   Game.view_token == bindparam("token")))
+_LATEST = select(Step, cast(Step.state, Text)).options(defer(Step.state)).where(
+    Step.game_id == bindparam("game_id"), Step.seq == bindparam("seq"))
+_LOCK = update(Game).where(col(Game.id) == bindparam("game_id")).values(seq=Game.seq)
+
+
 def find_game(session: Session, token: str) -> tuple[Game, Access] | None:
     """The game a capability token opens, and what it may do there."""
     if not token or len(token) > 64:
         return None
-    game = session.exec(
-        select(Game).where(or_(Game.edit_token == token, Game.view_token == token))
-    ).first()
+    game = session.exec(_BY_TOKEN, params={"token": token}).first()
     if game is None:
         return None
     if secrets.compare_digest(game.edit_token.encode(), token.encode()):
@@ -87,10 +96,13 @@ def list_games(session: Session) -> list[Game]:
 
 def latest_step(session: Session, game: Game) -> Step:
     """The game's newest step, which holds its full state (steplog.py). If another device's
-    step landed since `game` was read, this one lost its state in that commit: read on."""
+    step landed since `game` was read, this one lost its state in that commit: read on.
+    The state is read as its stored text and parsed only if this process has not already
+    parsed exactly that text at this step (app/latest_state.py)."""
     for _ in range(5):
-        step = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == game.seq)).one()
-        if step.state is not None:
+        step, text = session.exec(_LATEST, params={"game_id": game.id, "seq": game.seq}).one()
+        if text is not None:
+            set_committed_value(step, "state", LATEST.json(game.id, step.seq, text))
             return step
         session.refresh(game)
     raise RuntimeError(f"game {game.id}: its latest step {game.seq} has no state")
@@ -102,8 +114,9 @@ def ruleset_of(game: Game) -> Ruleset:
 
 def state_of(step: Step, ruleset: Ruleset | None = None) -> Any:
     """The state after a step read by `latest_step` (any other step: `state_json`), as its
-    ruleset's model (2038 when not said)."""
-    return (ruleset or rulesets.get(None)).load(step.state)
+    ruleset's model (2038 when not said): validated once per step and process (latest_state.py)."""
+    ruleset = ruleset or rulesets.get(None)
+    return LATEST.model(step.game_id, step.seq, step.state, ruleset.id, ruleset.load)
 
 
 def state_json(session: Session, step: Step) -> dict[str, Any]:
@@ -263,6 +276,7 @@ def delete(session: Session, game: Game) -> None:
     session.execute(sa_delete(Step).where(col(Step.game_id) == game_id))
     session.execute(sa_delete(Game).where(col(Game.id) == game_id))
     session.commit()
+    LATEST.forget(game_id)
     _tell(game_id, "deleted")
 
 
@@ -274,19 +288,27 @@ def _tell(game_id: int | None, what: str) -> None:
 def _lock(session: Session, game: Game) -> None:
     """Take the game's write lock before reading its latest step: a row lock on PostgreSQL,
     the database write lock on SQLite (waits up to the busy timeout). One command at a time."""
-    session.execute(update(Game).where(col(Game.id) == game.id).values(seq=Game.seq))
+    session.execute(_LOCK, params={"game_id": game.id})
     session.refresh(game)
 
 
 def _commit(session: Session, game: Game, latest: Step, step: Step, state: Any,
             as_json: dict[str, Any] | None = None) -> Step:
-    """Store `step` after `latest`, which keeps its full state only if steplog says so."""
-    steplog.record(step, latest.state, as_json or state.model_dump(mode="json"))
+    """Store `step` after `latest`, which keeps its full state only if steplog says so.
+
+    Nothing is read back after the commit (issue 21): every value of the step and the game was
+    just written here, under the game's lock, so the objects keep them rather than expire."""
+    after = as_json or state.model_dump(mode="json")
+    steplog.record(step, latest.state, after)
     steplog.retire(latest)
     session.add(latest)
     _store(session, game, step, state)
-    session.commit()
-    session.refresh(step)
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
+    LATEST.stored(game.id, step.seq, after, state, ruleset_of(game).id)
     for listener in STEP_LISTENERS:
         listener(game.id, step.seq)
     return step

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -34,6 +35,12 @@ class Settings(BaseSettings):
     # App processes on HOST:PORT (`python -m app`). More than one needs PostgreSQL: live updates
     # cross processes through its LISTEN/NOTIFY (app/live_pg.py).
     workers: int = 1
+    # SQLite's `synchronous` under WAL (app/db.py): "normal" (default) writes each committed step to
+    # the WAL before the answer, so a crashed or killed server (kill -9) loses no answered step;
+    # only a power cut or an OS crash may lose the last steps answered before it. "full" also
+    # waits for the disk (fsync) on every commit: that holds across a power cut too, at the cost
+    # of a disk flush per step (most of a command's time on a slow disk). PostgreSQL ignores it.
+    sqlite_synchronous: Literal["normal", "full"] = "normal"
     # The admin link's secret (see app/admin.py). Unset: made on first start, kept in the data folder.
     admin_token: str | None = None
 

@@ -1,5 +1,18 @@
 """Game page speed with a long log: a real migrated SQLite file, a roster of six models and
-STEPS logged commands; median and worst time of the full page, each panel and one command.
+STEPS logged commands; median and worst time of the full page, each panel and one command, and
+the whole cost of one step seen by four open pages (issue 21).
+
+Each line gives the wall clock's median and worst and the median CPU time of this process (the
+app runs in-process through the test client, whose own work is counted too; CPU time is steadier
+than the wall clock on a shared machine). The first line is the floor: a bare FastAPI endpoint
+through the same client.
+
+- `panel NAME`: the same panel asked again and again (no step in between);
+- `NAME after a step`: the panel's first render after a new step (the step itself not timed):
+  what a page asks for when the step arrives;
+- `one step, 4 pages`: one command, then what four open pages (two on the play link, two on the
+  watch link) ask for when it arrives, as static/live.js does: their step panels in one request
+  each (`panels?names=…&after=…`).
 
 Run: `python -m bench pages` (or `python -m bench` for every benchmark).
 """
@@ -10,6 +23,7 @@ import os
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 STEPS = 1000
@@ -17,34 +31,59 @@ RUNS = 30
 
 
 ROLES = ("hunter", "sentry", "worker", "patrol")
-ASSIGNMENT = {"subject": "Vault", "object": "Console", "waypoints": ["A", "B"]}
+# each role's own assignment (a field of another role's is refused)
+ASSIGNMENT = {"hunter": {}, "sentry": {"subject": "Vault"}, "worker": {"object": "Console"},
+              "patrol": {"waypoints": ["A", "B"]}}
+LIVE_PANELS = "status,turn,roster,log"  # what a page refreshes on a step (the share panel waits for `links`)
 
 
 def noise(character_id: str) -> dict:
     return {"type": "noise", "character_id": character_id, "kind": "noise", "bot_ids": []}
 
 
-def build(client) -> tuple[str, str]:
-    token = client.post("/api/games", json={"name": "Bench night"}).json()["edit_token"]
+def build(client) -> tuple[str, str, str]:
+    created = client.post("/api/games", json={"name": "Bench night"}).json()
+    token = created["edit_token"]
     send = f"/api/games/{token}/commands"
     for name in ("Ada", "Bo"):
         client.post(send, json={"type": "add_character", "character": {"name": name}}).raise_for_status()
     for role in ROLES:
-        bot = {"name": f"{role}-1", "role": role, **ASSIGNMENT}
+        bot = {"name": f"{role}-1", "role": role, **ASSIGNMENT[role]}
         client.post(send, json={"type": "add_bot", "bot": bot}).raise_for_status()
     ada = client.get(f"/api/games/{token}").json()["characters"][0]["id"]
     for _ in range(STEPS):  # Noise may be recorded in any phase: a cheap way to grow the log
         client.post(send, json=noise(ada)).raise_for_status()
-    return token, ada
+    return token, created["view_token"], ada
 
 
-def timed(fn, runs: int = RUNS) -> tuple[float, float]:
-    samples = []
+def timed(fn: Callable[[], None], runs: int = RUNS, before: Callable[[], None] | None = None
+          ) -> tuple[float, float, float]:
+    """Median and worst wall clock, median CPU time (ms) of `fn`; `before` runs untimed first."""
+    walls, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        if before is not None:
+            before()
+        start, cpu = time.perf_counter(), time.process_time()
         fn()
-        samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples), max(samples)
+        cpus.append((time.process_time() - cpu) * 1000)
+        walls.append((time.perf_counter() - start) * 1000)
+    return statistics.median(walls), max(walls), statistics.median(cpus)
+
+
+def show(label: str, figures: tuple[float, float, float]) -> None:
+    median, worst, cpu = figures
+    print(f"{label:>26}: median {median:6.1f} ms, worst {worst:6.1f} ms, CPU {cpu:6.1f} ms", flush=True)
+
+
+def floor(client) -> tuple[float, float, float]:
+    """A bare endpoint on the same stack and client: what no route can go below here."""
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+
+    bare = FastAPI()
+    bare.get("/bare")(lambda: {"ok": True})
+    with TestClient(bare) as bare_client:
+        return timed(lambda: bare_client.get("/bare").raise_for_status())
 
 
 def main() -> None:
@@ -56,16 +95,31 @@ def main() -> None:
         from app.web.panels import PANELS
 
         with TestClient(create_app()) as client:
-            token, ada = build(client)
+            token, view, ada = build(client)
+            send = f"/api/games/{token}/commands"
+
+            def step() -> None:
+                client.post(send, json=noise(ada)).raise_for_status()
+
             print(f"game with {STEPS + 6} steps, 2 Characters and 4 AI-Bots (in-process, SQLite file)")
+            show("bare endpoint (floor)", floor(client))
             pages = {"full page": f"/g/{token}", "watch page": f"/v/{token}"}
             pages |= {f"panel {name}": f"/g/{token}/panels/{name}" for name in PANELS}
             for label, url in pages.items():
-                median, worst = timed(lambda url=url: client.get(url).raise_for_status())
-                print(f"{label:>16}: median {median:6.1f} ms, worst {worst:6.1f} ms")
-            send = f"/api/games/{token}/commands"
-            median, worst = timed(lambda: client.post(send, json=noise(ada)).raise_for_status())
-            print(f"{'one command':>16}: median {median:6.1f} ms, worst {worst:6.1f} ms")
+                show(label, timed(lambda url=url: client.get(url).raise_for_status()))
+            for name in LIVE_PANELS.split(","):
+                url = f"/g/{token}/panels/{name}"
+                fetch = lambda url=url: client.get(url).raise_for_status()  # noqa: E731
+                show(f"{name} after a step", timed(fetch, before=step))
+            show("one command", timed(step))
+
+            def four_pages() -> None:
+                seq = client.post(send, json=noise(ada)).json()["seq"]
+                for link in (f"/g/{token}", f"/g/{token}", f"/v/{view}", f"/v/{view}"):
+                    client.get(f"{link}/panels", params={"names": LIVE_PANELS, "after": seq - 1}
+                               ).raise_for_status()
+
+            show("one step, 4 pages", timed(four_pages))
 
 
 if __name__ == "__main__":

@@ -70,10 +70,16 @@ def create(body: NewGame, session: SessionDep) -> dict[str, Any]:
             "edit_token": game.edit_token, "view_token": game.view_token, **links(game)}
 
 
-@router.get("/{token}")
-def read(opened: OpenedDep, session: SessionDep) -> dict[str, Any]:
+def plain_json(content: dict[str, Any]) -> JSONResponse:
+    """An answer already made of JSON values (a stored state and plain fields), sent as is: FastAPI
+    would otherwise walk the whole state again to encode and check it (issue 21)."""
+    return JSONResponse(content)
+
+
+@router.get("/{token}", response_model=dict[str, Any])
+def read(opened: OpenedDep, session: SessionDep):
     state = games.latest_step(session, opened.game).state
-    return game_json(opened.game, state, opened.access)
+    return plain_json(game_json(opened.game, state, opened.access))
 
 
 @router.get("/{token}/steps")
@@ -110,7 +116,7 @@ def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: Seen =
         return conflict_json(conflict)
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
-    return {**step_json(step), "state": games.state_json(session, step)}
+    return plain_json({**step_json(step), "state": games.state_json(session, step)})
 
 
 @router.post("/{token}/undo")
@@ -122,7 +128,7 @@ def undo(opened: EditDep, session: SessionDep, body: UndoRequest | None = None):
         return conflict_json(conflict)
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
-    return {**step_json(step), "state": games.state_json(session, step)}
+    return plain_json({**step_json(step), "state": games.state_json(session, step)})
 
 
 def conflict_json(conflict: games.Conflict) -> JSONResponse:

@@ -80,23 +80,32 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
     elif log is None:
         oldest = None
         log = games.log_page(session, opened.game, before, limit=LOG_LENGTH)
-    base = "/g/" if opened.can_edit else "/v/"
     query = "&".join(f"{k}={v}" for k, v in (("before", before), ("oldest", oldest)) if v is not None)
     more = log[-1].seq if log and log[-1].seq > 0 and log_from is None else None
-    return {"log_query": query, "game": opened.game, "opened": opened, "can_edit": opened.can_edit,
-            "base_url": f"{base}{opened.token}", "log": log,
+    return {**link_context(opened), "log_query": query, "log": log,
             "log_states": games.states_json(session, opened.game, log),  # each step's models' names
             "log_before": before, "log_oldest": oldest,
             "log_more": more, "log_from": log_from}
 
 
+def link_context(opened: Opened) -> dict[str, Any]:
+    """What every panel needs of the link it was opened with."""
+    base = "/g/" if opened.can_edit else "/v/"
+    return {"game": opened.game, "opened": opened, "can_edit": opened.can_edit,
+            "base_url": f"{base}{opened.token}"}
+
+
 def game_context(opened: Opened, session: Session, log_before: int | None = None,
-                 log_oldest: int | None = None, log_after: int | None = None, **extra: Any) -> dict[str, Any]:
-    """Everything any panel needs; computed once per request."""
+                 log_oldest: int | None = None, log_after: int | None = None, with_log: bool = True,
+                 **extra: Any) -> dict[str, Any]:
+    """Everything any panel needs; computed once per request. `with_log=False`: for panels
+    other than the log, which skip reading its steps and their states (issue 21: most of a
+    status panel's time)."""
     step = games.latest_step(session, opened.game)
     ruleset = games.ruleset_of(opened.game)
-    context = {**log_context(opened, session, log_before, log_oldest, log_after),
-               "state": games.state_of(step, ruleset), "step": step, "ruleset": ruleset}
+    shown = log_context(opened, session, log_before, log_oldest, log_after) if with_log \
+        else link_context(opened)
+    context = {**shown, "state": games.state_of(step, ruleset), "step": step, "ruleset": ruleset}
     for hook in RULESET_HOOKS.get(ruleset.id, []):
         context |= hook(opened, session, context)
     return context | extra
@@ -115,14 +124,14 @@ def edit_panel(request: Request, name: str, opened: OpenedDep, session: SessionD
                before: int | None = None, oldest: int | None = None, bot: str | None = None):
     """One panel. Its `data-query` keeps what the player opened across live refreshes: the log's
     pages (`before`, `oldest`), the AI-Bot picked to activate next (`bot`)."""
-    return render_panel(request, name, game_context(opened, session, before, oldest, chosen_bot=bot))
+    return shared_panels(request, opened, session, name, before, oldest, None, bot)
 
 
 @router.get("/v/{token}/panels/{name}", response_class=HTMLResponse)
 def view_panel(request: Request, name: str, opened: OpenedDep, session: SessionDep,
                before: int | None = None, oldest: int | None = None):
     opened.access = "view"  # the watch page never shows controls, whatever the token
-    return render_panel(request, name, game_context(opened, session, before, oldest))
+    return shared_panels(request, opened, session, name, before, oldest)
 
 
 PanelNames = Annotated[str, Query(max_length=200, pattern=r"^[a-z]+(,[a-z]+)*$",
@@ -136,34 +145,49 @@ def several_panels(request: Request, names: PanelNames, opened: OpenedDep, sessi
                    bot: str | None = None):
     """A live refresh in one request (issue 11: five per step and page froze the server): the
     panels `names`, one after the other, from one context. `after`: the log sends only its new
-    steps (see log_context). Every page on one link asks for the same thing after a step, so
-    the answer is rendered once per step and shared (RenderedPanels)."""
+    steps (see log_context)."""
+    if request.url.path.startswith("/v/"):
+        opened.access, bot = "view", None
+    return shared_panels(request, opened, session, names, before, oldest, after, bot)
+
+
+def shared_panels(request: Request, opened: Opened, session: Session, names: str, before: int | None,
+                  oldest: int | None, after: int | None = None, bot: str | None = None) -> HTMLResponse:
+    """The panels `names` (comma-separated), rendered once per step and shared by every page
+    that asks the same (issue 21): every page on one link asks for the same panels after a step,
+    so a step is rendered once per link (play, watch), however many pages are open, and pages
+    asking at the same moment wait for that one render (RenderedPanels.render_once)."""
     unknown = [n for n in names.split(",") if n not in PANELS]
     if unknown:
         raise HTTPException(404, f"No panel named {unknown[0]!r}.")
-    if request.url.path.startswith("/v/"):
-        opened.access, bot = "view", None
     game = opened.game
     # the share panel shows both links and the address they use: a new link or a new network
     # address changes no step, so they are in the key too (issue 16, issue 22)
-    key = (str(request.url), game.seq, game.updated_at, game.edit_token, game.view_token,
+    key = (str(request.url), opened.access, game.seq, game.updated_at, game.edit_token, game.view_token,
            reach(request).origin)
-    html = RENDERED.get(key)
-    if html is None:
-        context = game_context(opened, session, before, oldest, after, chosen_bot=bot, request=request)
+
+    def render() -> str:
         wanted = dict.fromkeys(names.split(","))
-        html = "".join(templates.get_template(panel_template(game, n)).render(context) for n in wanted)
-        RENDERED.put(key, html)
-    return HTMLResponse(html, headers={"X-Game-Seq": str(game.seq), "Cache-Control": "no-store"})
+        context = game_context(opened, session, before, oldest, after, with_log="log" in wanted,
+                               chosen_bot=bot, request=request)
+        return "".join(templates.get_template(panel_template(game, n)).render(context) for n in wanted)
+
+    # X-Game-Seq: the step these panels show; live.js sends it back as `seen` (no lost update)
+    return HTMLResponse(RENDERED.render_once(key, render),
+                        headers={"X-Game-Seq": str(game.seq), "Cache-Control": "no-store"})
 
 
 class RenderedPanels:
-    """The last few hundred answers of several_panels, by URL (link, panels, query, host), the
-    game's step and last change, both its links and the share address: a panel shows nothing
-    else, so an entry never goes stale (a rename, a new step or a replaced link changes the key)."""
+    """The last few hundred answers of shared_panels, by URL (link, panels, query, host), the
+    access it was opened with, the game's step and last change, both its links and the share
+    address: a panel shows nothing else, so an entry never goes stale (a rename, a new step or a
+    replaced link changes the key)."""
+
+    WAIT_SECONDS = 5.0  # a page waiting for another's render of the same answer renders itself after this
 
     def __init__(self, size: int = 256):
         self.size, self._lock, self._items = size, threading.Lock(), OrderedDict()
+        self._rendering: dict[tuple, threading.Event] = {}
 
     def get(self, key: tuple) -> str | None:
         with self._lock:
@@ -178,6 +202,30 @@ class RenderedPanels:
             self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
+
+    def render_once(self, key: tuple, render: Callable[[], str]) -> str:
+        """The cached answer, else `render()`'s, rendered by one thread at a time per key: the
+        pages that ask while it renders wait for it (they hold no database connection)."""
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+            done = self._rendering.get(key)
+            mine = done is None
+            if mine:
+                done = self._rendering[key] = threading.Event()
+        if not mine:
+            done.wait(self.WAIT_SECONDS)
+            html = self.get(key)
+            return html if html is not None else render()
+        try:
+            html = render()
+            self.put(key, html)
+            return html
+        finally:
+            with self._lock:
+                self._rendering.pop(key, None)
+            done.set()
 
 
 RENDERED = RenderedPanels()

@@ -6,6 +6,7 @@ answer for a command that lost a race, and the access-log filter that keeps toke
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 import segno
@@ -38,9 +39,11 @@ def install(app: FastAPI) -> None:
     install_access_log_filter()
 
 
+@lru_cache(maxsize=512)
 def qr_svg(url: str, label: str = "link") -> Markup:
     """The link as an inline SVG QR code: dark on white with a quiet zone, so phones read it in
-    either theme. Only our own absolute URL goes in (token characters are URL-safe)."""
+    either theme. Only our own absolute URL goes in (token characters are URL-safe). Made once
+    per link and label (issue 21: two codes were most of the share panel's time)."""
     code = segno.make(url, error="m")
     return Markup(code.svg_inline(border=2, dark="#000", light="#fff", omitsize=True,
                                   title=f"QR code of the {label}", svgclass="qr"))
@@ -83,7 +86,7 @@ def regenerate_link(request: Request, which: Which, opened: EditDep, session: Se
         target = f"/g/{game.edit_token}"
         return Response(headers={"HX-Redirect": target}) if htmx else RedirectResponse(target, 303)
     if htmx:
-        return render_panel(request, "share", game_context(opened, session))
+        return render_panel(request, "share", game_context(opened, session, with_log=False))
     return RedirectResponse(f"/g/{game.edit_token}", 303)
 
 

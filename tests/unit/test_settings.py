@@ -1,3 +1,5 @@
+import pytest
+
 from app.settings import Settings
 
 
@@ -29,6 +31,30 @@ def test_the_pool_has_a_connection_for_every_worker_thread(tmp_path, monkeypatch
     try:
         engine = db.make_engine(f"sqlite:///{tmp_path / 'pool.db'}")
         assert engine.pool.size() >= get_settings().worker_threads == 24
+        engine.dispose()
+    finally:
+        get_settings.cache_clear()
+
+
+@pytest.mark.parametrize("setting, pragma", [(None, 1), ("normal", 1), ("full", 2)])
+def test_sqlite_files_run_wal_with_synchronous_normal_unless_set_to_full(tmp_path, monkeypatch, setting, pragma):
+    """Issue 21: no disk flush per committed step under WAL by default (a killed server still loses
+    no answered step: tests/e2e/test_durability.py); SQLITE_SYNCHRONOUS=full flushes every commit."""
+    from sqlalchemy import text
+
+    from app import db
+    from app.settings import get_settings
+
+    if setting is None:
+        monkeypatch.delenv("SQLITE_SYNCHRONOUS", raising=False)
+    else:
+        monkeypatch.setenv("SQLITE_SYNCHRONOUS", setting)
+    get_settings.cache_clear()
+    try:
+        engine = db.make_engine(f"sqlite:///{tmp_path / 'sync.db'}")
+        with engine.connect() as connection:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert connection.execute(text("PRAGMA synchronous")).scalar() == pragma  # 1 NORMAL, 2 FULL
         engine.dispose()
     finally:
         get_settings.cache_clear()

@@ -96,3 +96,14 @@ def test_after_a_new_watch_link_a_live_refresh_of_another_page_shows_the_new_lin
     panel = share_panel(client.get(refresh).text)
     assert f"/v/{new}" in panel and f"/v/{old}" not in panel
     assert 'title>QR code of the watch link' in panel
+
+
+def test_a_links_qr_code_is_made_once_and_each_link_has_its_own():
+    """Issue 21: the two QR codes were most of the share panel's time, on every refresh."""
+    from app.web.share import qr_svg
+
+    qr_svg.cache_clear()
+    play, watch = "http://192.168.1.20:8000/g/abc", "http://192.168.1.20:8000/v/xyz"
+    first = qr_svg(play, "play link")
+    assert qr_svg(play, "play link") is first and qr_svg.cache_info().misses == 1
+    assert qr_svg(watch, "watch link") != first and "<svg" in first

@@ -110,7 +110,7 @@ def seen_of(form: FormData) -> int | None:
 
 def show_form(request: Request, opened: Opened, session, form: dict, status: int = 200) -> HTMLResponse:
     """The form alone for htmx; else the whole game page with this form open in the roster."""
-    context = game_context(opened, session, form=form)
+    context = game_context(opened, session, with_log=not is_htmx(request), form=form)
     name = f"potham2038/_{form['noun']}_form.html" if is_htmx(request) else "potham2038/game.html"
     return templates.TemplateResponse(request, name, context, status_code=status)
 

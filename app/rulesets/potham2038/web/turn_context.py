@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
 from app.rulesets.potham2038.models import Bot, Character, DecidedAction, GameState
@@ -25,14 +26,19 @@ def facts_stand(state: GameState, bot: Bot, target: Character | None, action: De
     return target is not None and action is not None and not action.conditional
 
 
+# Two numbers of each end of turn's state, read in SQL (issue 21: not every whole state parsed), on
+# SQLite and PostgreSQL alike; built once.
+_TURN_ENDS = select(Step.state["turn"].as_integer(), Step.state["danger"].as_integer()).where(
+    Step.game_id == bindparam("game_id"), Step.kind == "end_turn").order_by(col(Step.seq))
+
+
 def danger_history(session: Session, game_id: int, state: GameState) -> list[dict[str, Any]]:
     """Danger at the end of each turn played (the latest end_turn step of each turn wins, so a turn
     replayed after an undo counts once), then now: the track over the turns (R-DANGER)."""
     ended: dict[int, int] = {}
-    rows = session.exec(select(Step.state).where(Step.game_id == game_id, Step.kind == "end_turn")
-                        .order_by(col(Step.seq)))
-    for after in rows:  # the state after ending turn N is turn N + 1's start
-        ended[int(after.get("turn", 1)) - 1] = int(after.get("danger", 0))
+    for turn, danger in session.exec(_TURN_ENDS, params={"game_id": game_id}):
+        # the state after ending turn N is turn N + 1's start
+        ended[(1 if turn is None else int(turn)) - 1] = 0 if danger is None else int(danger)
     points = [{"turn": t, "danger": d, "now": False} for t, d in sorted(ended.items()) if t < state.turn]
     return points + [{"turn": state.turn, "danger": state.danger, "now": True}]
 
