@@ -166,7 +166,8 @@ def event(p: Player, name: str, danger: int, marked: dict[str, int] | None = Non
     """An Event card with the name the player gives it (a typed name is the player's choice)."""
     form = p.page.locator("#form-event")
     p.stepper(form, "Danger change", danger)
-    p.taps.type(form.get_by_label("Event drawn"), name)
+    with p.taps.section(p.taps.part + "/name"):  # a name the player chooses to give
+        p.taps.type(form.get_by_label("Event drawn"), name)
     for character, n in (marked or {}).items():
         p.stepper(form, character, n)
     p.step(form.get_by_role("button", name="Record the Event"))
@@ -178,7 +179,8 @@ def add_bot_from_role(p: Player, role: str, name: str) -> None:
     form = p.page.locator("#form-bot-new")
     field = form.get_by_label("Name", exact=True)
     if field.input_value() != name:
-        p.taps.type(field, name)
+        with p.taps.section(p.taps.part + "/name"):
+            p.taps.type(field, name)
     p.taps.click(form.get_by_role("button", name="Add AI-Bot"))
     expect(p.page.locator("#panel-roster li[data-model=bot]").filter(has_text=name)).to_have_count(1)
 
@@ -221,10 +223,11 @@ def _answer_zone(p: Player, board: Board) -> None:
 
 def _answer(p: Player, board: Board) -> None:
     page = p.page
-    same = page.locator("#form-ask button[data-same]")
-    if same.count() and same.first.get_attribute("data-same") in board.still:
-        p.taps.click(same.first)  # "same as before": that model did not move
-        return
+    nobody = not board.contact and not board.zone
+    for same in page.locator("#form-ask button[data-same]").all():  # "still true": it did not move
+        if same.get_attribute("data-same") in board.still and (nobody or same.get_attribute("id") == "ask-still"):
+            p.taps.click(same)
+            return
     if page.locator("#ask-decide").count():
         p.taps.click(page.locator("#ask-decide"))
         return
@@ -242,6 +245,10 @@ def _answer(p: Player, board: Board) -> None:
         p.taps.click(buttons.nth(options.index(pick)))
     elif fact == "direction":
         p.taps.click(page.locator("#ask-direction-roll"))
+    elif fact == "split":  # "Up to 20"" or "More than 20"": the figure the decision turns on
+        model = _name_of(p, page.locator("#form-ask-inches button[name=measured]").get_attribute("value"))
+        limit = float(re.findall(r'([\d.]+)"', page.locator("#ask-split-up_to").inner_text())[0])
+        p.taps.click(page.locator("#ask-split-up_to" if board.inches(model) <= limit else "#ask-split-more_than"))
     elif fact in ("band", "inches"):
         model = _name_of(p, page.locator("#form-ask-inches button[name=measured]").get_attribute("value"))
         inches = board.inches(model)
