@@ -271,7 +271,5 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
     known = json.loads(path.read_text()) if path.exists() else {}
     path.write_text(json.dumps(known | {"turns": turns}, indent=2) + "\n")
     print("\nsix turns:", json.dumps(turns))
-    for part, kind, what in p.taps.log:
-        print(part, kind, what)
     assert all(t["inputs"] > 0 for t in turns.values())
     page.close()
