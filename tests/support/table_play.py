@@ -80,8 +80,11 @@ class Player:
             self.taps.select(field, label=value)
 
     def open(self, details) -> None:
+        """One tap on a folded section's heading, once the page has settled (no swap in flight)."""
+        self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
         if not details.evaluate("d => d.open"):
             self.taps.click(details.locator("> summary"))
+            expect(details).to_have_attribute("open", "")
 
     def stepper(self, form, label: str, value: int) -> None:
         field = form.get_by_label(label, exact=True)
