@@ -33,6 +33,8 @@ def play(bot, names, directive, replies):
             answers.setdefault("bands", {})[result.model] = reply
         elif result.fact == "inches":
             answers.setdefault("inches", {})[result.model] = reply
+        elif result.fact == "split":  # reply: "up_to" or "more_than" the figure asked
+            answers.setdefault(reply, {})[result.model] = result.options[0]["inches"]
         else:
             answers[result.fact] = reply
     raise AssertionError("unreachable")
@@ -62,11 +64,34 @@ def test_R_ROLE_HUNTER_only_if_nobody_is_in_its_zone_who_can_it_see_which_is_clo
     assert 'up to 10" away' in result.actions[1].reason  # (8, 18] less the 8" Run: no guessed inches
 
 
-def test_a_decision_a_band_cannot_fix_asks_the_inches():
-    """Farther than 18": after an 8" Run, in range only within 26" — the bands cannot say."""
-    asked, result = play(HUNTER, ["Ada"], Directive(), [[], [], ["Ada"], "farther", 30.0])
-    assert asked[-2:] == [("band", "Ada"), ("inches", "Ada")]
+@pytest.mark.parametrize("side, actions", [("more_than", ["run", "walk"]), ("up_to", ["run", "shoot"])])
+def test_R_ACT_FACTS_a_decision_no_band_fixes_asks_the_one_figure_it_turns_on_not_the_inches(side, actions):
+    """Issue 18 ("band, then measure it"): farther than 18", an 8" Run brings Ada in range only
+    within 26" — no band says it, so the page asks "within 26"?" (one tap), never the keyboard."""
+    asked, result = play(HUNTER, ["Ada"], Directive(), [[], [], ["Ada"], "farther", side])
+    assert asked[-2:] == [("band", "Ada"), ("split", "Ada")]
+    assert [a.action for a in result.actions] == actions
+    assert result.actions[1].fallback == (side == "more_than")  # R-ACT-FALLBACK: out of range
+
+
+def test_typed_inches_still_decide_where_the_figure_is_asked():
+    answers = {"contact": [], "zone": [], "line_of_sight": ["Ada"], "bands": {"Ada": "farther"}}
+    asked = next_question(HUNTER, ["Ada"], Directive(), answers)
+    assert asked.fact == "split" and asked.options[0]["inches"] == 26.0
+    result = next_question(HUNTER, ["Ada"], Directive(), answers | {"inches": {"Ada": 30.0}})
     assert [a.action for a in result.actions] == ["run", "walk"] and result.actions[1].fallback
+
+
+@pytest.mark.parametrize("distance", [19.0, 25.0, 26.0, 26.5, 30.0, 60.0])
+def test_the_split_question_reaches_the_inches_engine_decision(distance):
+    """Either side of the figure, the decision is the one the measured inches give (no guess)."""
+    answers = {"contact": [], "zone": [], "line_of_sight": ["Ada"], "bands": {"Ada": "farther"}}
+    figure = next_question(HUNTER, ["Ada"], Directive(), answers).options[0]["inches"]
+    side = "up_to" if distance <= figure else "more_than"
+    by_tap = next_question(HUNTER, ["Ada"], Directive(), answers | {side: {"Ada": figure}})
+    by_inches = activate(HUNTER, [Seen("Ada", distance, True, False)], Directive())
+    assert [(a.action, a.target, a.fallback) for a in by_tap.actions] == [
+        (a.action, a.target, a.fallback) for a in by_inches.actions]
 
 
 def test_R_ACT_SHOOT_ANY_a_sentry_at_its_post_asked_only_what_the_rule_needs():

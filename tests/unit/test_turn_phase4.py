@@ -78,3 +78,18 @@ def test_R_END_CHECK_each_bot_answers_once_per_turn():
     state, _ = check(game(ADA, PATROL, phase=4), "patrol", passed=True)
     assert "already answered" in refused(state, {"type": "position_check", "bot_id": "patrol", "passed": False}).reason
     assert state.checks_due() == []
+
+
+@pytest.mark.parametrize("told, worked", [
+    ({"contact": [], "zone": [], "inches": {"Console": 0}}, {"worker": "Console"}),  # works at once
+    ({"contact": [], "zone": [], "inches": {"Console": 3}}, {"worker": "Console"}),  # walks in, works
+    ({"contact": [], "zone": [], "inches": {"Console": 30}}, {}),  # still on its way: not in contact
+])
+def test_R_ROLE_WORKER_the_turn_ends_remembering_which_bot_was_left_working_its_object(told, worked):
+    """R-ROLE-WORKER: the Worker Interacts ("activate") only in base contact with its object, so a
+    turn that ended with it working Console leaves it there (the page offers it, never assumes it)."""
+    state = game(ADA, WORKER, phase=2)
+    state, _ = run(state, {"type": "activate_bot", "bot_id": "worker", "answers": told})
+    state = state.model_copy(update={"phase": 4})
+    state, _ = run(state, {"type": "end_turn"})
+    assert state.worked_last_turn == worked and state.decisions == []

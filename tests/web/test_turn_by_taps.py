@@ -200,3 +200,31 @@ def test_a_game_of_another_ruleset_has_no_phase_2_questions(client):
     r = client.post(f"/g/{game['edit_token']}/turn/ask", data={"bot_id": "x", "reply": "{}"},
                     headers={"HX-Request": "true"})
     assert r.status_code == 404
+
+
+def test_R_ACT_FACTS_a_worker_left_working_its_object_is_offered_still_in_contact_one_tap(client, session):
+    """Issue 18: a Worker that worked Console last turn is offered "still in base contact" for
+    Console; the tap is the player's report (inches 0), the bands stay for when it moved."""
+    state = roster_state().model_copy(update={"worked_last_turn": {"work": "Console"}})
+    table = in_phase2(client, session, ["work"], state)
+    table.submit("ask", button="ask-nobody")
+    assert asked(table) == "How far is Console from Worker-1?"
+    assert taps(table)[0] == "Still in base contact with Console"
+    assert 'Within a Walk (4")' in taps(table)  # never assumed: the other answers stay
+    table.submit("ask", button="ask-still")
+    assert decision(table, "work") == [("activate", None)]  # in contact: it works at once
+
+
+def test_R_ACT_FACTS_no_still_in_contact_offer_without_last_turn_s_work(client, session):
+    table = in_phase2(client, session, ["work"])
+    table.submit("ask", button="ask-nobody")
+    assert "Still in base contact with Console" not in taps(table)
+    assert not table.page.by_id("form-ask").all("button", data_same="Console")
+
+
+def test_R_ACT_FACTS_nobody_near_and_still_at_its_object_is_one_tap_for_the_whole_worker(client, session):
+    state = roster_state().model_copy(update={"worked_last_turn": {"work": "Console"}})
+    table = in_phase2(client, session, ["work"], state)
+    assert taps(table)[:2] == ["Nobody", "Nobody, and still in base contact with Console"]
+    table.submit("ask", button="ask-nobody-still")  # the player's report of both facts
+    assert decision(table, "work") == [("activate", None)]

@@ -276,6 +276,15 @@ def test_R_END_CHECK_a_failed_sentry_check_rolls_a_glitch_and_shows_it(client, s
     assert "Sentry-1: failed" in answer.one("ul", cls="check-results").text()
 
 
+def test_R_GLITCH_a_glitch_die_rolled_at_the_table_is_entered_on_the_check_while_the_app_rolls_the_rest(client, session):
+    """Issue 18: the Glitch die's field is on the check card in "App rolls" mode too (no mode switch)."""
+    table = in_phase(client, session, 4)
+    assert roster_state().house.dice_mode == "app"
+    answer = table.submit("check-sent", glitch_roll="3", button=("passed", "false"))
+    assert "d6 = 3" in answer.by_id("turn-news").text()
+    assert "overcharged" in answer.by_id("turn-news").text().lower()  # 3-4 on the default table
+
+
 def test_ending_the_turn_before_the_checks_is_refused_in_place(client, session):
     table = in_phase(client, session, 4)
     answer = table.submit("end-turn", expect=400)

@@ -219,6 +219,9 @@ class GameState(Frozen):
     # the turn's bookkeeping (turn.py); all reset by end_turn unless said otherwise
     activation_order: list[str] = Field(default_factory=list)  # the player's order, kept across turns
     decisions: list[Decision] = Field(default_factory=list)  # this turn's activations, in order
+    # bot id -> the object it was left working (in base contact) by last turn's activation: the page
+    # offers "still in contact" for it, one tap the player confirms, never assumed (R-ACT-FACTS)
+    worked_last_turn: dict[str, Name] = Field(default_factory=dict, max_length=200)
     event: str | None = None  # the Event recorded this turn
     phase3_melee: bool = False  # Danger +1 already paid for melee this Phase 3 (R-CMB-DANGER)
     engaged: list[str] = Field(default_factory=list)  # "bot_id:character_id" melees settled this Phase 3

@@ -127,9 +127,14 @@ class Board:
             if b.key == "contact":
                 return (0.0, 0.0)
             low, high = max(low, b.low), min(high, b.high)
-        elif default is not None:
+        elif default is not None and not self.split_told(name):
             return default
+        low = max(low, a.get("more_than", {}).get(name, low))
+        high = min(high, a.get("up_to", {}).get(name, high))
         return (low, high)
+
+    def split_told(self, name: str) -> bool:
+        return name in self.answers.get("up_to", {}) or name in self.answers.get("more_than", {})
 
     # --- running the engine --------------------------------------------------------------
 
@@ -268,7 +273,33 @@ class Board:
         if name not in self.answers.get("bands", {}) and len(fits) > 1:
             return Question("band", f"How far is {name} from {self.bot.name}?", "pick_one",
                             tuple(b.as_dict() for b in fits), name)
+        at = self.split_point(name)
+        if at is not None:  # issue 18: the one figure that decides it, not the keyboard
+            said = f'{round(at, 2):g}"'
+            return Question("split", f"Is {name} within {said} of {self.bot.name}?", "pick_one",
+                            ({"key": "up_to", "label": f"Up to {said}", "inches": at},
+                             {"key": "more_than", "label": f"More than {said}", "inches": at}), name)
         return Question("inches", f"How far is {name} from {self.bot.name}, in inches?", "inches", (), name)
+
+    def split_point(self, name: str) -> float | None:
+        """The one distance inside this model's open interval where the decision changes, when
+        either side of it then fixes the decision without asking this model again; else None
+        (the inches are asked). Each side is checked by deciding again from it, never guessed."""
+        if self.split_told(name):
+            return None
+        sights = [None] if "line_of_sight" in self.answers or not self.names else [True, False]
+        line = self.points(name)
+        cuts = {line[i][name] for i in range(len(line) - 1)
+                for s in sights if self.outcome(line[i], s)[0] != self.outcome(line[i + 1], s)[0]}
+        if len(cuts) != 1 or not any(abs(c - next(iter(cuts))) < EPS / 2 for c in self.critical()):
+            return None  # several figures, or one between thresholds: the inches decide
+        at = cuts.pop()
+        for side in ("up_to", "more_than"):
+            told = {**self.answers, side: {**self.answers.get(side, {}), name: at}}
+            after = Board(self.bot, self.names, self.directive, told, random.Random(0)).decide()
+            if isinstance(after, Question) and after.model == name:
+                return None
+        return at
 
     def settle(self, base: Activation, every: list[Activation]) -> Activation | Question:
         """The decision, its numbers said as bounds where the band leaves them open."""

@@ -36,6 +36,9 @@ class Answers(Body):
     bands: dict[str, BandKey] = Field(default_factory=dict, max_length=60)
     inches: dict[str, Annotated[float, Field(ge=0, le=1000)]] = Field(default_factory=dict, max_length=60)
     direction: Annotated[int, Field(ge=1, le=8)] | Literal["roll"] | None = None
+    # a distance told against the one figure the decision turns on ("up to 20\"" / "more than 20\"")
+    up_to: dict[str, Annotated[float, Field(ge=0, le=1000)]] = Field(default_factory=dict, max_length=60)
+    more_than: dict[str, Annotated[float, Field(ge=0, le=1000)]] = Field(default_factory=dict, max_length=60)
 
 
 def roster_directive(bot: Bot) -> Directive:
@@ -97,6 +100,9 @@ def _by_name(answers: Answers, by_id: dict[str, str], state: GameState) -> dict:
         told["closest"] = character(answers.closest)
     told["bands"] = {name(k): v for k, v in answers.bands.items()}
     told["inches"] = {name(k): v for k, v in answers.inches.items()}
+    for side in ("up_to", "more_than"):
+        if getattr(answers, side):
+            told[side] = {name(k): v for k, v in getattr(answers, side).items()}
     if answers.direction is not None:
         told["direction"] = answers.direction
     return told

@@ -66,6 +66,13 @@ def _leaving(state: GameState) -> list[Entry]:
     return []
 
 
+def worked(state: GameState) -> dict[str, str]:
+    """Each bot whose activation this turn ended working its object: R-ROLE-WORKER's Interact
+    ("activate") is made only in base contact with it, so that is where the bot stood."""
+    return {d.bot_id: a.target for d in state.decisions for a in d.actions
+            if a.action == "activate" and a.target}
+
+
 @command("end_turn", NoBody)
 def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, list[Entry]]:
     require_play(state, 4, what="Ending the turn")
@@ -81,6 +88,7 @@ def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, li
         entries += said
     bots = [glitches.end_of_turn(b, state.turn) for b in state.bots]  # R-GLITCH-REBOOT
     update = {"characters": characters, "bots": bots, "decisions": [], "event": None, "phase3_melee": False,
+              "worked_last_turn": worked(state),
               "engaged": [], "separated": [], "bot_attacked": [],
               "position_checks": {}}
     if state.status == "final_turn":

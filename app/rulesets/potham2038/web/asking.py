@@ -45,6 +45,7 @@ class Tap:
     label: str
     reply: str  # JSON: the facts this tap answers
     id: str = ""
+    same: str = ""  # the model whose earlier fact this tap says is still true
 
 
 @dataclass
@@ -99,6 +100,10 @@ def one_of_screen(q: Question, names: dict[str, str]) -> Screen:
         taps = [Tap(o["label"][:1].upper() + o["label"][1:], _reply(bands={model: o["key"]}),
                     f"ask-band-{o['key']}") for o in q.options]
         return Screen("band", q.ask, taps, inches_for=model, inches_label=q.model or "")
+    if q.fact == "split":  # the one figure the decision turns on: one tap each side
+        taps = [Tap(o["label"], _reply(**{o["key"]: {model: o["inches"]}}), f"ask-split-{o['key']}")
+                for o in q.options]
+        return Screen("split", q.ask, taps, inches_for=model, inches_label=q.model or "")
     if q.fact == "direction":
         taps = [Tap(DIRECTIONS.get(o["key"], "Let the app roll"), _reply(direction=o["key"]),
                     f"ask-direction-{o['key']}") for o in q.options]
@@ -108,11 +113,31 @@ def one_of_screen(q: Question, names: dict[str, str]) -> Screen:
                                       f"ask-{q.fact}-{ids[o['key']]}") for o in q.options])
 
 
+def still_in_contact(state: GameState, bot_id: str, shown: Screen) -> Screen:
+    """A distance to the object this bot was left working last turn (it stood in base contact:
+    R-ROLE-WORKER): one tap says it still does. Offered, never assumed (R-ACT-FACTS): the player
+    taps it only when neither moved; the band or the inches stay for when one did."""
+    worked = state.worked_last_turn.get(bot_id)
+    if shown.fact == "zone" and worked is not None:  # nobody near, and still at it: one tap for both
+        both = _reply(contact=[], zone=[], inches={worked: 0})
+        shown.taps.insert(1, Tap(f"Nobody, and still in base contact with {worked}", both, "ask-nobody-still",
+                                 same=worked))
+    if shown.fact in ("band", "split", "inches") and worked is not None and shown.inches_label == worked:
+        shown.taps.insert(0, Tap(f"Still in base contact with {worked}", _reply(inches={worked: 0}),
+                                 "ask-still", same=worked))
+        shown.hint = "" if shown.fact == "band" else shown.hint
+    return shown
+
+
 def screen(state: GameState, bot_id: str, told: Answers) -> Screen | Activation:
     """The next question of this activation as taps, or the decision the answers fix."""
     result = next_fact(state, bot_id, told)
     if not isinstance(result, Question):
         return result
+    return still_in_contact(state, bot_id, asked_screen(state, bot_id, result, told))
+
+
+def asked_screen(state: GameState, bot_id: str, result: Question, told: Answers) -> Screen:
     names = table_names(state)
     if result.fact == "contact" and told.zone is None:
         bot = bot_of(state, bot_id)
@@ -155,7 +180,7 @@ def told_of(form: FormValues) -> dict[str, Any]:
         updates.append({"inches": {form.get("measured"): form.get("inches").strip() or None}})
     for update in updates:
         for key, value in update.items():
-            if key in ("bands", "inches") and isinstance(value, dict):
+            if key in ("bands", "inches", "up_to", "more_than") and isinstance(value, dict):
                 told[key] = {**(told.get(key) or {}), **value}
             else:
                 told[key] = value

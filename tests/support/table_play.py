@@ -1,0 +1,382 @@
+"""The game page driven as a player at a real table drives it (issue 18's six turns): one function
+per thing the player does, each input through the counter (tests/support/taps.py), each picking
+the cheapest way the page offers today (a select only when it shows something else, a stepper
+tapped only as often as needed). Located by ids and accessible names, so the page may change
+under a function without the turns' script changing."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.support.taps import Taps
+
+
+class Board:
+    """What one AI-Bot's activation would find on the table (the facts the player can report):
+    `contact` and `zone` (others inside its zone), `sight`, `at` (inches to each Character) and
+    `own` (inches to its subject / object / waypoints, by name). `still`: models the player says did
+    not move since their fact was last given (a "same as before" tap may take it; never assumed)."""
+
+    def __init__(self, contact=(), zone=(), sight=(), at=None, own=None, still=(), pick=None):
+        self.contact, self.zone, self.sight = list(contact), list(zone), list(sight)
+        self.at, self.own, self.still, self.pick = dict(at or {}), dict(own or {}), set(still), pick
+
+    def inches(self, name: str) -> float:
+        if name in self.contact:
+            return 0
+        if name in self.at:
+            return self.at[name]
+        if name in self.own:
+            return self.own[name]
+        raise AssertionError(f"the board gives no distance to {name!r}")
+
+
+class Player:
+    """The game page in Chromium, every input counted."""
+
+    def __init__(self, page: Page, url: str, token: str):
+        self.page, self.url, self.token, self.taps = page, url, token, Taps()
+
+    # --- reading the game (not inputs) ------------------------------------------------------
+    def api(self) -> dict:
+        return httpx.get(f"{self.url}/api/games/{self.token}").json()
+
+    def model(self, name: str) -> dict:
+        state = self.api()
+        return next(m for m in state["characters"] + state["bots"] if m["name"] == name)
+
+    def id(self, name: str) -> str:
+        return self.model(name)["id"]
+
+    def decision(self, bot: str) -> list[str]:
+        found = [d for d in self.api()["decisions"] if d["bot_id"] == self.id(bot)]
+        return [a["action"] for a in found[0]["actions"]] if found else []
+
+    def seq(self) -> int:
+        return int(self.page.locator("#panel-turn").get_attribute("data-seq"))
+
+    def no_error(self) -> None:
+        errors = self.page.locator("#panel-turn .form-error, #panel-turn .field-error")
+        assert errors.count() == 0, errors.all_inner_texts()
+
+    # --- inputs -----------------------------------------------------------------------------
+    def step(self, target, steps: int = 1) -> None:
+        """Tap something that makes `steps` steps, and wait until the page shows them."""
+        before = self.seq()
+        self.taps.click(target)
+        try:
+            expect(self.page.locator("#panel-turn")).to_have_attribute("data-seq", str(before + steps))
+        except AssertionError:
+            self.no_error()
+            raise
+
+    def select(self, field, value: str) -> None:
+        """A select the player changes only when it does not already show `value` (an option's text)."""
+        shown = field.evaluate("s => s.options[s.selectedIndex] ? s.options[s.selectedIndex].text : ''")
+        if shown.strip() != value:
+            self.taps.select(field, label=value)
+
+    def open(self, details) -> None:
+        """One tap on a folded section's heading, once the page has settled (no swap in flight)."""
+        self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+        if not details.evaluate("d => d.open"):
+            self.taps.click(details.locator("> summary"))
+            expect(details).to_have_attribute("open", "")
+
+    def stepper(self, form, label: str, value: int) -> None:
+        field = form.get_by_label(label, exact=True)
+        shown = int(field.input_value() or 0)
+        way = "one more" if value > shown else "one less"
+        for _ in range(abs(value - shown)):
+            self.taps.click(form.get_by_role("button", name=f"{label}: {way}", exact=True))
+
+    def dice_by_hand(self, form, figures: dict[str, int]) -> None:
+        """Switch this roll to entered dice and type each figure (label → count)."""
+        self.taps.check(form.get_by_label("I enter dice"))
+        for label, n in figures.items():
+            self.taps.type(form.get_by_label(label, exact=True), str(n))
+
+
+# --- Phase 1 ------------------------------------------------------------------------------------
+
+
+def entered_zone(p: Player, bot: str, character: str) -> None:
+    """R-MARK-MOVE: an AI-Bot inside a moving Character's zone, one tap."""
+    p.step(p.page.get_by_role("button", name=f"{bot} entered {character}'s zone"))
+
+
+def noise(p: Player, character: str, bot: str) -> None:
+    p.step(p.page.get_by_role("button", name=f"Noise by {character} inside {bot}'s zone"))
+
+
+def alarm(p: Player, character: str, zones: list[str]) -> None:
+    """R-ALARM: +1 Marked per zone that contains the Character, Danger +1."""
+    p.open(p.page.locator("#section-noise"))
+    p.open(p.page.locator("#section-noise-many"))
+    form = p.page.locator("#form-noise")
+    p.select(form.get_by_label("Character", exact=True), character)
+    p.taps.check(form.get_by_label("Alarm", exact=True))
+    for bot in zones:
+        p.taps.check(form.get_by_label(bot, exact=True))
+    p.step(form.get_by_role("button", name="Record"))
+
+
+def character_shoot(p: Player, shooter: str, target: str, cover: str = "none",
+                    dice: dict[str, int] | None = None) -> None:
+    p.open(p.page.locator("#section-shoot"))
+    form = p.page.locator("#form-shoot")
+    p.select(form.get_by_label("Shooter", exact=True), shooter)
+    p.select(form.get_by_label("Target AI-Bot", exact=True), target)
+    p.taps.check(form.get_by_label(cover.title(), exact=True))
+    if dice:
+        p.dice_by_hand(form, dice)
+    p.step(form.get_by_role("button", name="Shoot", exact=True))
+
+
+def distracted(p: Player, character: str, bots: list[str]) -> None:
+    """R-DISTRACTED: the Character takes Distracted against the AI-Bots in base contact."""
+    p.open(p.page.locator("#section-distracted"))
+    form = p.page.locator("#form-distracted")
+    p.select(form.get_by_label("Character in base contact", exact=True), character)
+    for bot in bots:
+        p.taps.check(form.get_by_label(bot, exact=True))
+    p.step(form.get_by_role("button", name="Invoke Distracted"))
+
+
+def hack(p: Player, character: str, bot: str, stat: str, diagnostics: bool) -> None:
+    """R-HACK against an AI-Bot's stat (R-HACK-TECH: DIAGNOSTICS helps), rolled by the app."""
+    p.open(p.page.locator("#section-hack"))
+    form = p.page.locator("#form-hack")
+    p.select(form.get_by_label("Character", exact=True), character)
+    p.taps.type(form.get_by_label("Stat the Mission names"), stat)
+    p.select(form.get_by_label("Against AI-Bot (optional)"), bot)
+    if diagnostics:
+        p.taps.check(form.get_by_label("DIAGNOSTICS", exact=True))
+    p.step(form.get_by_role("button", name="Attempt the hack"))
+
+
+def next_phase(p: Player, phase: int) -> None:
+    p.step(p.page.locator(f"#form-next-{phase} button[type=submit]"))
+
+
+# --- Phase 2 ------------------------------------------------------------------------------------
+
+
+def event(p: Player, name: str, danger: int, marked: dict[str, int] | None = None) -> None:
+    """An Event card with the name the player gives it (a typed name is the player's choice)."""
+    form = p.page.locator("#form-event")
+    p.stepper(form, "Danger change", danger)
+    with p.taps.section(p.taps.part + "/name"):  # a name the player chooses to give
+        p.taps.type(form.get_by_label("Event drawn"), name)
+    for character, n in (marked or {}).items():
+        p.stepper(form, character, n)
+    p.step(form.get_by_role("button", name="Record the Event"))
+
+
+def add_bot_from_role(p: Player, role: str, name: str) -> None:
+    """A new AI-Bot from its role's starting sheet ("+ Hunter"), its name the one offered."""
+    p.taps.click(p.page.locator("#panel-roster a[data-role]", has_text=role))
+    form = p.page.locator("#form-bot-new")
+    field = form.get_by_label("Name", exact=True)
+    if field.input_value() != name:
+        with p.taps.section(p.taps.part + "/name"):
+            p.taps.type(field, name)
+    p.taps.click(form.get_by_role("button", name="Add AI-Bot"))
+    expect(p.page.locator("#panel-roster li[data-model=bot]").filter(has_text=name)).to_have_count(1)
+
+
+def band_for(labels: list[str], inches: float) -> int:
+    """The band a distance falls in: base contact at 0, else the first whose inches reach it."""
+    for i, label in enumerate(labels):
+        if label.lower().startswith("in base contact"):
+            if inches == 0:
+                return i
+            continue
+        if "farther" in label.lower():
+            return i
+        if inches <= float(re.findall(r'([\d.]+)"', label)[-1]):
+            return i
+    return len(labels) - 1
+
+
+def _name_of(p: Player, key: str) -> str:
+    state = p.api()
+    return next((m["name"] for m in state["characters"] + state["bots"] if m["id"] == key), key)
+
+
+def _answer_zone(p: Player, board: Board) -> None:
+    inside = board.contact + board.zone
+    if len(inside) <= 1:
+        if not inside:
+            p.taps.click(p.page.locator("#ask-nobody"))
+        else:
+            kind = "contact" if board.contact else "zone"
+            p.taps.click(p.page.locator(f"#ask-{kind}-{p.id(inside[0])}"))
+        return
+    p.open(p.page.locator("#ask-several"))
+    form = p.page.locator("#form-ask-several")
+    for name in inside:
+        what = "Base contact" if name in board.contact else "Inside"
+        p.taps.check(form.locator(f"fieldset[data-character='{name}']").get_by_label(what, exact=True))
+    p.taps.click(form.get_by_role("button", name="Done"))
+
+
+def _answer(p: Player, board: Board) -> None:
+    page = p.page
+    nobody = not board.contact and not board.zone
+    for same in page.locator("#form-ask button[data-same]").all():  # "still true": it did not move
+        if same.get_attribute("data-same") in board.still and (nobody or same.get_attribute("id") == "ask-still"):
+            p.taps.click(same)
+            return
+    if page.locator("#ask-decide").count():
+        p.taps.click(page.locator("#ask-decide"))
+        return
+    fact = page.locator("#form-ask input[name=fact]").get_attribute("value")
+    buttons = page.locator("#form-ask .tap-row button")
+    if fact == "zone":
+        _answer_zone(p, board)
+    elif fact in ("line_of_sight", "contact"):
+        seen = board.sight if fact == "line_of_sight" else board.contact
+        name = {0: "Nobody", 1: seen[0] if seen else "", 2: "Both"}[len(seen)]
+        p.taps.click(buttons.filter(has_text=re.compile(f"^{re.escape(name)}$")))
+    elif fact == "closest":
+        options = [b.inner_text().strip() for b in buttons.all()]
+        pick = board.pick if board.pick in options else min(options, key=board.inches)
+        p.taps.click(buttons.nth(options.index(pick)))
+    elif fact == "direction":
+        p.taps.click(page.locator("#ask-direction-roll"))
+    elif fact == "split":  # "Up to 20"" or "More than 20"": the figure the decision turns on
+        model = _name_of(p, page.locator("#form-ask-inches button[name=measured]").get_attribute("value"))
+        limit = float(re.findall(r'([\d.]+)"', page.locator("#ask-split-up_to").inner_text())[0])
+        p.taps.click(page.locator("#ask-split-up_to" if board.inches(model) <= limit else "#ask-split-more_than"))
+    elif fact in ("band", "inches"):
+        model = _name_of(p, page.locator("#form-ask-inches button[name=measured]").get_attribute("value"))
+        inches = board.inches(model)
+        if fact == "band":
+            labels = [b.inner_text() for b in buttons.all()]
+            p.taps.click(buttons.nth(band_for(labels, inches)))
+        else:
+            p.taps.type(page.locator("#ask-inches"), f"{inches:g}")
+            p.taps.click(page.locator("#form-ask-inches button[name=measured]"))
+    else:
+        raise AssertionError(f"no answer for {fact!r}: {page.locator('#ask-question').inner_text()}")
+
+
+def activate(p: Player, bot: str, board: Board) -> None:
+    """Answer each question by a tap until the activation is recorded (its decision card)."""
+    page = p.page
+    if not page.locator("#activate-heading").inner_text().startswith(f"Activate {bot}"):
+        p.taps.click(page.locator(f"#pick-{p.id(bot)}"))  # R-ACT-ORDER: this one next
+    expect(page.locator("#activate-heading")).to_contain_text(f"Activate {bot}")
+    before = p.seq()
+    for _ in range(12):
+        told = page.locator("#form-ask input[name=told]").first.get_attribute("value")
+        _answer(p, board)
+        page.wait_for_function(
+            "([seq, told]) => { const p = document.getElementById('panel-turn');"
+            " const f = document.querySelector('#form-ask input[name=told]');"
+            " return p && (Number(p.dataset.seq) > seq || (f && f.value !== told)"
+            " || document.querySelector('#panel-turn .form-error')); }", arg=[before, told])
+        p.no_error()
+        if p.seq() > before:
+            return
+    raise AssertionError(f"{bot}: still asking after 12 taps")
+
+
+# --- Phase 3 ------------------------------------------------------------------------------------
+
+
+def melee(p: Player, bot: str, character: str, attacker: str | None = None, counter: bool = False) -> None:
+    """One engagement of the list: who attacks (preset; one tap to change), a counter-attack, app rolls."""
+    card = p.page.locator(f"#engagement-{p.id(bot)}-{p.id(character)}")
+    if attacker:
+        p.taps.check(card.get_by_label(f"{attacker} attacks", exact=True))
+    if counter:
+        p.open(card.locator("details.p3-more"))
+        p.taps.check(card.get_by_label(re.compile(f"{character} counter-attacks")))
+    p.step(card.get_by_role("button", name="Resolve the melee"))
+
+
+def other_melee(p: Player, bot: str, character: str, attacker: str) -> None:
+    """An engagement the list does not know (models that came into contact otherwise)."""
+    p.open(p.page.locator("#section-other-melee"))
+    form = p.page.locator("#form-melee-other")
+    p.select(form.get_by_label("AI-Bot", exact=True), bot)
+    p.select(form.get_by_label("Character", exact=True), character)
+    p.taps.check(form.get_by_label({"npc": "The AI-Bot", "character": "The Character"}[attacker], exact=True))
+    p.step(form.get_by_role("button", name="Resolve the melee"))
+
+
+def bot_shot(p: Player, bot: str, cover: str | None = None, dice: dict[str, int] | None = None,
+             ammo: str | None = None) -> None:
+    """A decided shot confirmed in one tap (R-ACT-FACTS), its Cover said, its dice maybe by hand."""
+    card = p.page.locator(f"article.shot[data-bot='{bot}']")
+    form = card.locator("form").first
+    if cover:
+        p.select(form.get_by_label(re.compile("The target's Cover now")), cover)
+    if dice:
+        p.dice_by_hand(form, dice)
+    if ammo:
+        p.open(form.locator("details.p3-more").filter(has_text="Out of Ammo"))
+        p.select(form.get_by_label("Out of Ammo check, if a Critical was rolled"), ammo)
+    p.step(form.get_by_role("button", name=re.compile(r"^Shoot .+: in sight and in range now$")))
+
+
+def phase3(p: Player, how: dict | None = None) -> list[str]:
+    """Every card of the list from the top, as a player works down it: an engagement resolved
+    (app rolls unless `how` says otherwise), a decided shot confirmed, a shot whose target is out
+    of action skipped. `how`: {("Hunter-1", "Rook"): {...melee kwargs}, ("Sentry-1", "shot"):
+    {...bot_shot kwargs}}. Answers what was done, in order."""
+    how, done = how or {}, []
+    for _ in range(12):
+        cards = p.page.locator("#phase-3 .p3-list article.p3-card:not(.settled)")
+        card = next((c for c in cards.all() if c.locator("button.primary:not([disabled])").count()
+                     or c.locator("button", has_text="Skip action").count()), None)
+        if card is None:
+            return done
+        bot, kind = card.get_attribute("data-bot"), card.get_attribute("class")
+        if "engagement" in kind:
+            character = card.get_attribute("data-character")
+            melee(p, bot, character, **how.get((bot, character), {}))
+            done.append(f"{bot} vs {character}")
+        elif "shot" in kind and card.locator("button.primary:not([disabled])").count():
+            bot_shot(p, bot, **how.get((bot, "shot"), {}))
+            done.append(f"{bot} shoots")
+        elif "shot" in kind:
+            p.step(card.get_by_role("button", name="Skip action"))
+            done.append(f"{bot} skips")
+        else:
+            return done
+    raise AssertionError("Phase 3: still resolving after 12 cards")
+
+
+# --- Phase 4 ------------------------------------------------------------------------------------
+
+
+def every_check_passed(p: Player) -> None:
+    due = p.page.locator("article.check-card").count()
+    if due > 1:
+        p.step(p.page.locator("#form-checks-passed button"), steps=due)
+    elif due:
+        p.step(p.page.locator("article.check-card").get_by_role("button", name=re.compile("^Yes")))
+
+
+def check_fails(p: Player, bot: str, glitch: int) -> None:
+    """A failed position check with the Glitch die rolled at the table and entered (R-GLITCH)."""
+    card = p.page.locator(f"#check-{p.id(bot)}")
+    field = card.get_by_label(re.compile("^Glitch die"))
+    switched = not field.count()
+    if switched:  # today the die's field shows only in "I enter dice" mode
+        p.step(p.page.locator("#form-dice-mode").get_by_label("I enter dice"))
+        field = p.page.locator(f"#check-{p.id(bot)}").get_by_label(re.compile("^Glitch die"))
+    p.taps.type(field, str(glitch))
+    p.step(p.page.locator(f"#check-{p.id(bot)}").get_by_role("button", name=re.compile("^No")))
+    if switched:
+        p.step(p.page.locator("#form-dice-mode").get_by_label("App rolls"))
+
+
+def end_turn(p: Player) -> None:
+    p.step(p.page.locator("#end-turn"))
