@@ -6,6 +6,7 @@ answer for a command that lost a race, and the access-log filter that keeps toke
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 import segno
@@ -38,6 +39,7 @@ def install(app: FastAPI) -> None:
     install_access_log_filter()
 
 
+@lru_cache(maxsize=256)  # a page and each of its refreshes draw the same two links: encode them once
 def qr_svg(url: str, label: str = "link") -> Markup:
     """The link as an inline SVG QR code: dark on white with a quiet zone, so phones read it in
     either theme. Only our own absolute URL goes in (token characters are URL-safe)."""

@@ -12,6 +12,8 @@ from app import rulesets
 from app.rules.commands import POTHAM_COMMANDS, Commands
 from tests.support.html import parse
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "exports"
 
 
