@@ -9,7 +9,7 @@ PIP    := $(PY) -m pip install --quiet --require-hashes
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run share test test-postgres install install-dev chromium postgresql bench bench-load lint lock clean
+.PHONY: run share test test-long test-postgres install install-dev chromium postgresql bench bench-load lint lock clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,12 +48,23 @@ run: install
 share:
 	$(MAKE) run HOST=0.0.0.0
 
+# The long property and fuzz tests try a quarter of their examples here (tests/support/examples.py);
+# `make test-long` tries them all (FUZZ_EXAMPLES=full).
 test: install-dev chromium postgresql
 	$(PY) -m pytest -n 2 $(ARGS)
 
-# The web and end-to-end tests again, on a throwaway PostgreSQL cluster (started, then removed).
+test-long:
+	FUZZ_EXAMPLES=full $(MAKE) test
+
+# The tests marked `db` again, on a throwaway PostgreSQL cluster (started, then removed): those
+# that touch the database layer and live updates (the store, steps and undo, stale edits, export,
+# import and backup, the live stream, the admin list, health, and the real-server tests but the
+# share-address one). What differs on PostgreSQL is there: types, NUL characters, row locks,
+# transactions, LISTEN/NOTIFY. The other web tests (pages, forms, rules, fuzzers) go through the
+# same store calls and ran once on SQLite; the two-process tests always run on PostgreSQL, in
+# `make test` (tests/e2e/test_processes.py starts its own cluster).
 test-postgres: install-dev postgresql
-	$(PY) -m tests.support.postgres run -- $(PY) -m pytest -n 2 tests/web tests/e2e $(ARGS)
+	$(PY) -m tests.support.postgres run -- $(PY) -m pytest -n 2 -m db tests/web tests/e2e $(ARGS)
 
 bench: install-dev
 	$(PY) -m bench

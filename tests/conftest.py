@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -18,6 +20,7 @@ from sqlmodel import Session, SQLModel
 import app.tables  # noqa: F401
 from app.db import get_session, make_engine
 from app.main import create_app
+from tests.support.server import LiveServer
 
 POSTGRES = os.environ.get("TEST_DATABASE_URL")
 
@@ -79,18 +82,26 @@ def client(engine) -> Iterator[TestClient]:
         yield client
 
 
-@pytest.fixture
-def live_server(tmp_path):
-    """A real uvicorn process with its own migrated SQLite file (or PostgreSQL database)."""
-    from tests.support.server import LiveServer
-
+@contextmanager
+def serving(db_path: Path) -> Iterator[LiveServer]:
+    """A real uvicorn process with its own migrated SQLite file at `db_path` (or a fresh
+    PostgreSQL database), stopped (and the database dropped) after."""
     url = None
     if POSTGRES:
         from tests.support.postgres import drop_database, fresh_database
 
         url = fresh_database(POSTGRES, "e2e")
-    server = LiveServer(tmp_path / "live.db", database_url=url).start()
-    yield server
-    server.stop()
-    if url:
-        drop_database(url)
+    server = LiveServer(db_path, database_url=url).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        if url:
+            drop_database(url)
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """A real uvicorn process of this test's own (the browser tests share one: tests/browser/conftest.py)."""
+    with serving(tmp_path / "live.db") as server:
+        yield server

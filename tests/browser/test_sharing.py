@@ -77,20 +77,20 @@ def test_the_watcher_sees_each_action_without_reload(browser, live_server, artif
     watcher.context.close()
 
 
-def test_the_indicator_shows_reconnecting_then_live_and_the_page_catches_up(browser, live_server, artifacts):
-    game = new_game(live_server.url)
-    player, watcher = open_pages(browser, live_server.url, game)
+def test_the_indicator_shows_reconnecting_then_live_and_the_page_catches_up(browser, own_server, artifacts):
+    game = new_game(own_server.url)
+    player, watcher = open_pages(browser, own_server.url, game)
     player.context.close()
-    live_server.stop()
+    own_server.stop()
     watcher.wait_for_selector('#live-status[data-state="reconnecting"]', timeout=10000)
     watcher.screenshot(path=str(artifacts / "sharing-reconnecting.png"))
     # while the server is down, another device's step lands in the database
-    engine = make_engine(f"sqlite:///{live_server.db_path}")
+    engine = make_engine(f"sqlite:///{own_server.db_path}")
     with Session(engine) as session:
         stored = session.get(Game, game["id"])
         games.run_command(session, stored, {"type": "add_character", "character": {"name": "Late Ada"}})
     engine.dispose()
-    restarted = LiveServer(live_server.db_path, live_server.port, live_server.database_url).start()
+    restarted = LiveServer(own_server.db_path, own_server.port, own_server.database_url).start()
     try:
         watcher.wait_for_selector('#live-status[data-state="live"]', timeout=30000)
         roster_shows(watcher, "Late Ada")  # caught up from the first event of the new connection

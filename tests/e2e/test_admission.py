@@ -21,7 +21,7 @@ from tests.e2e.test_load import game_with_steps
 from tests.support.loops import run_in_own_loop
 from tests.support.server import LiveServer
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
 
 READ_SECONDS = 8  # the server's body deadline here: long enough for health to answer first
 HANGING = 60

@@ -17,7 +17,7 @@ import pytest
 
 from tests.support.server import ROOT, LiveServer
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
 
 PER_CLIENT = 100
 

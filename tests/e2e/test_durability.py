@@ -17,7 +17,7 @@ from app.steplog import SNAPSHOT_EVERY
 from tests.conftest import POSTGRES
 from tests.support.server import LiveServer
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
 
 KILL_AFTER = 2 * SNAPSHOT_EVERY + 15  # acknowledged steps before the kill: two snapshots behind
 

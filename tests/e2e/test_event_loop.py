@@ -18,7 +18,7 @@ import pytest
 
 from tests.support.server import LiveServer
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 
 from tests.support.server import ROOT, LiveServer, free_port
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
 
 
 def new_game(url: str) -> dict:

@@ -15,7 +15,7 @@ import pytest
 
 from tests.support.loops import run_in_own_loop
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
 
 PANELS = ("status", "turn", "roster", "log", "share")
 

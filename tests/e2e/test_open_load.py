@@ -10,6 +10,8 @@ from bench import open_load
 from bench.load_bench import reach_times
 from tests.support.loops import run_in_own_loop
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 pytestmark = pytest.mark.server
 
 

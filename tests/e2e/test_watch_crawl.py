@@ -19,7 +19,7 @@ from app.web.panels import PANELS
 from tests.support.html import parse
 from tests.support.server import LiveServer
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
 
 URL_ATTRS = ("href", "src", "hx-get", "sse-connect", "data-changes")
 POST_ATTRS = ("hx-post", "hx-put", "hx-patch", "hx-delete")

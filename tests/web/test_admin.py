@@ -13,6 +13,8 @@ import pytest
 from app import backup, exchange, games
 from tests.conftest import ADMIN_TOKEN
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 SAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "exports" / "v1.json"
 WRONG = {"Authorization": "Bearer " + "x" * len(ADMIN_TOKEN)}
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from app import exchange
 from app.rulesets.potham2038.commands import REGISTRY
 from app.rulesets.potham2038.engine import command_names
+from tests.support.examples import examples
 from tests.support.json_strategies import HUGE_NUMBERS, from_schema, spoiled, wild_json
 
 ROSTER = [
@@ -74,7 +75,7 @@ def test_no_command_body_in_any_phase_answers_500_and_a_refused_one_leaves_seq_u
     copies, ids = checkpoints(client)
     words = [*ids, "red", "white", "black", "Melee", "Hacking", "Vault"]
 
-    @settings(max_examples=150, derandomize=True, deadline=None, database=None,
+    @settings(max_examples=examples(150), derandomize=True, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(data=st.data())
     def any_command(data):

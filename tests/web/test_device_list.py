@@ -11,6 +11,8 @@ from fastapi.testclient import TestClient
 from app.web import device
 from tests.support.html import parse
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 
 def api_game(client, name="Night shift") -> dict:
     return client.post("/api/games", json={"name": name}).json()

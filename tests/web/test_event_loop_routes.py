@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import inspect
 
+import pytest
 from fastapi.routing import iter_route_contexts
 
 from app.main import create_app
+
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
 # async on purpose: each hands its database work to a worker thread or a bounded gate itself
 ASYNC_WITH_A_SESSION = {

@@ -15,6 +15,8 @@ from app import exchange, games
 from app.db import make_engine
 from app.kernel.commands import Refused
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "exports"
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 
 def new_game(client, name="Night shift"):
     response = client.post("/api/games", json={"name": name})

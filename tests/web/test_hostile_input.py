@@ -10,6 +10,8 @@ import pytest
 
 from tests.web.test_exchange import broken, count_games, sample, set_path
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 HUGE = [10**30, 2**63, -5]
 JSON = {"content-type": "application/json"}
 

@@ -15,6 +15,8 @@ from app.latest_state import LatestStates
 from app.tables import Step
 from tests.support.turn_games import make_game
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 
 def add(session, game, name: str) -> Step:
     return games.run_command(session, game, {"type": "add_character", "character": {"name": name}})

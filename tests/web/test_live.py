@@ -14,6 +14,8 @@ from app import games, live
 from app.web.deps import EditDep
 from tests.support.loops import run_in_own_loop
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 
 def new_game(client, name="Night shift"):
     response = client.post("/api/games", json={"name": name})

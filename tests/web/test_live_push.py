@@ -7,9 +7,13 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import pytest
+
 from app.web import live as web_live
 from tests.support.loops import run_in_own_loop
 from tests.web.test_live import add_character, new_game, stream_while
+
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
 
 def pushed_steps(client, url, game, steps=1):

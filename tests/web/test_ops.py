@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+import pytest
 from sqlmodel import Session, create_engine
 
 from app.db import get_session
+
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
 
 def test_health_answers_ok_when_the_database_answers(client):

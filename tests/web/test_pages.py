@@ -10,6 +10,8 @@ from sqlmodel import Session
 
 from app import games
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 HTMX = {"HX-Request": "true"}
 
 

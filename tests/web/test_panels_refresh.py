@@ -10,6 +10,8 @@ from app.web.panels import LOG_LENGTH
 from tests.support.html import parse
 from tests.support.turn_games import make_game
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 
 @pytest.fixture
 def game(session):

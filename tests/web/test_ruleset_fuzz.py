@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app import exchange, rulesets
+from tests.support.examples import examples
 from tests.support.json_strategies import HUGE_NUMBERS, from_schema, spoiled, wild_json
 
 ROSTERS = {
@@ -36,7 +37,7 @@ ROSTERS = {
             "skills": {"blade_waltz": 2}, "weapons": [{"name": "Machete", "kind": "melee", "damage": "1d8"}]}},
     ],
 }
-EXAMPLES = 60  # per ruleset: about a minute each on a busy 2-core machine
+EXAMPLES = examples(60)  # per ruleset; the full 60 took about a minute each on a busy 2-core machine
 
 
 def game_with_roster(client, ruleset: str) -> tuple[str, list[str]]:

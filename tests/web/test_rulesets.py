@@ -13,6 +13,8 @@ from app.kernel.commands import Commands
 from app.rulesets.potham2038.commands import POTHAM_COMMANDS
 from tests.support.html import parse
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "exports"
 
 

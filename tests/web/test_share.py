@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 
 def new_game(client):
     return client.post("/api/games", json={"name": "Night shift"}).json()

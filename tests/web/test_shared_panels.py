@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from app.web import panels
+
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
 LIVE = {"names": "status,turn,roster,log"}
 

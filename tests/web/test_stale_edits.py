@@ -13,6 +13,8 @@ from app.rulesets.potham2038.house_rules import HouseRules
 from tests.support.html import form_items, parse
 from tests.support.turn_games import make_game, roster_state
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 HTMX = {"HX-Request": "true", "content-type": "application/x-www-form-urlencoded"}
 
 

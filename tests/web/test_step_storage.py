@@ -3,9 +3,13 @@ a log page, undo, "Go back here") gives exactly the state the step had when it w
 
 from __future__ import annotations
 
+import pytest
+
 from app import games, steplog
 from tests.support.played import turn_cycle
 from tests.support.turn_games import make_game
+
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
 
 def played_game(session, commands: int):

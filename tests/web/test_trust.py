@@ -18,6 +18,8 @@ from app import backup, exchange
 from app.tables import Game
 from tests.web.test_admin import all_games, backup_of
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "exports"
 HX = {"HX-Request": "true"}
 

@@ -10,6 +10,8 @@ from app.web.panels import LOG_LENGTH
 from tests.support.html import parse
 from tests.support.turn_games import HX, make_game
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
 STEPS = 2 * LOG_LENGTH + 15  # three pages: 40, 40, and the rest down to step 0
 
 
