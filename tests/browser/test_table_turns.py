@@ -124,10 +124,8 @@ def turn_b(p: Player, artifacts: Path) -> None:
     assert "activate" in p.decision("Worker-1")  # R-ROLE-WORKER: in contact, it works
     tp.next_phase(p, 2)
     snap(p, artifacts, "3-phase3", "#phase-hint")
-    done = tp.phase3(p, {("Sentry-1", "shot"): {"cover": "Heavy"}, ("Patrol-1", "shot"): {
-        "dice": {"Patrol-1 Shoot: Hits": 1, "Patrol-1 Shoot: of which Criticals": 1,
-                 "Target Defense: Hits": 1, "Target Defense: of which Criticals": 0},
-        "ammo": "Blank: out of ammo"}})
+    done = tp.phase3(p, {("Sentry-1", "shot"): {"cover": "heavy"}, ("Patrol-1", "shot"): {
+        "dice": {"rolls.attack": (1, 1), "rolls.defense": (1, 0)}, "ammo": "blank"}})
     assert done[0] == "Hunter-1 vs Vex" and "Patrol-1 shoots" in done  # melee first (R-CMB-GANGUP)
     assert p.model("Patrol-1")["out_of_ammo"]  # R-CMB-AMMO: the Critical's check failed
     tp.next_phase(p, 3)
@@ -167,8 +165,7 @@ def turn_c(p: Player, artifacts: Path) -> None:
 def turn_d(p: Player, artifacts: Path) -> None:
     """Rebooted."""
     patrol = p.model("Patrol-1")["health"]
-    tp.character_shoot(p, "Vex", "Patrol-1", dice={"Attack: Hits": 1, "Attack: of which Criticals": 1,
-                                                    "Defense: Hits": 1, "Defense: of which Criticals": 0})
+    tp.character_shoot(p, "Vex", "Patrol-1", dice={"attack": (1, 1), "defense": (1, 0)})
     assert 0 < p.model("Patrol-1")["health"] <= patrol  # a Critical is not blocked by a plain Hit
     tp.entered_zone(p, "Sentry-1", "Vex")
     tp.next_phase(p, 1)
@@ -214,8 +211,7 @@ def turn_e(p: Player, artifacts: Path) -> None:
 def turn_f(p: Player, artifacts: Path) -> None:
     """Hack."""
     tp.hack(p, "Vex", "Sentry-1", "Defense", diagnostics=True)
-    tp.character_shoot(p, "Rook", "Worker-1", dice={"Attack: Hits": 3, "Attack: of which Criticals": 0,
-                                                    "Defense: Hits": 0, "Defense: of which Criticals": 0})
+    tp.character_shoot(p, "Rook", "Worker-1", dice={"attack": (3, 0), "defense": (0, 0)})
     assert p.model("Worker-1")["health"] == 0  # out of action
     tp.next_phase(p, 1)
     tp.event(p, "Reinforcements", 1)
@@ -270,6 +266,8 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
     path = artifacts / "table-speed.json"  # merged: other browser tests write their own keys
     known = json.loads(path.read_text()) if path.exists() else {}
     path.write_text(json.dumps(known | {"turns": turns}, indent=2) + "\n")
+    (artifacts / "table-turns-inputs.txt").write_text(  # every input, for reading where they go
+        "".join(f"{part}\t{kind}\t{what}\n" for part, kind, what in p.taps.log))
     print("\nsix turns:", json.dumps(turns))
     assert all(t["inputs"] > 0 for t in turns.values())
     page.close()

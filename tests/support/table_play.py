@@ -63,8 +63,13 @@ class Player:
         assert errors.count() == 0, errors.all_inner_texts()
 
     # --- inputs -----------------------------------------------------------------------------
+    def settle(self) -> None:
+        """Wait until no htmx request or swap is in flight (not an input)."""
+        self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
     def step(self, target, steps: int = 1) -> None:
         """Tap something that makes `steps` steps, and wait until the page shows them."""
+        self.settle()
         before = self.seq()
         self.taps.click(target)
         try:
@@ -81,7 +86,7 @@ class Player:
 
     def open(self, details) -> None:
         """One tap on a folded section's heading, once the page has settled (no swap in flight)."""
-        self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+        self.settle()
         if not details.evaluate("d => d.open"):
             self.taps.click(details.locator("> summary"))
             expect(details).to_have_attribute("open", "")
@@ -93,11 +98,22 @@ class Player:
         for _ in range(abs(value - shown)):
             self.taps.click(form.get_by_role("button", name=f"{label}: {way}", exact=True))
 
-    def dice_by_hand(self, form, figures: dict[str, int]) -> None:
-        """Switch this roll to entered dice and type each figure (label → count)."""
-        self.taps.check(form.get_by_label("I enter dice"))
-        for label, n in figures.items():
-            self.taps.type(form.get_by_label(label, exact=True), str(n))
+    def chip(self, radio_id: str) -> None:
+        """A chip (a hidden radio inside its label): one tap on the label, only when it is not
+        already the one chosen (a preselected chip costs nothing)."""
+        radio = self.page.locator(f"#{radio_id}")
+        if not radio.is_checked():
+            self.taps.click(self.page.locator(f"label:has(#{radio_id})"))
+            expect(radio).to_be_checked()
+
+    def dice_by_hand(self, fid: str, rolls: dict[str, tuple[int, int]]) -> None:
+        """Switch form `#form-{fid}` to entered dice and tap each roll's counts: field prefix →
+        (Hits, of which Criticals). Hits has no default (always a tap); Criticals shows 0."""
+        self.taps.check(self.page.locator(f"#form-{fid}").get_by_label("I enter dice"))
+        for prefix, (hits, criticals) in rolls.items():
+            key = f"{fid}-{prefix.replace('.', '-')}"
+            self.chip(f"{key}-hits-{hits}")
+            self.chip(f"{key}-criticals-{criticals}")
 
 
 # --- Phase 1 ------------------------------------------------------------------------------------
@@ -113,7 +129,12 @@ def noise(p: Player, character: str, bot: str) -> None:
 
 
 def alarm(p: Player, character: str, zones: list[str]) -> None:
-    """R-ALARM: +1 Marked per zone that contains the Character, Danger +1."""
+    """R-ALARM: +1 Marked per zone that contains the Character, Danger +1. Inside one zone or
+    none: one tap on the Character's card; several: the folded form with every zone ticked."""
+    if len(zones) <= 1:
+        where = p.id(zones[0]) if zones else "none"
+        p.step(p.page.locator(f"#quick-alarm-{p.id(character)}-{where}"))
+        return
     p.open(p.page.locator("#section-noise"))
     p.open(p.page.locator("#section-noise-many"))
     form = p.page.locator("#form-noise")
@@ -125,19 +146,24 @@ def alarm(p: Player, character: str, zones: list[str]) -> None:
 
 
 def character_shoot(p: Player, shooter: str, target: str, cover: str = "none",
-                    dice: dict[str, int] | None = None) -> None:
-    p.open(p.page.locator("#section-shoot"))
-    form = p.page.locator("#form-shoot")
-    p.select(form.get_by_label("Shooter", exact=True), shooter)
-    p.select(form.get_by_label("Target AI-Bot", exact=True), target)
-    p.taps.check(form.get_by_label(cover.title(), exact=True))
+                    dice: dict[str, tuple[int, int]] | None = None) -> None:
+    """R-CMB-SHOOT on the shooter's card: the target's chip, its Cover's chip (None preselected),
+    dice by hand behind the card's fold, then Shoot."""
+    fid = f"cshoot-{p.id(shooter)}"
+    p.chip(f"{fid}-target_id-{p.id(target)}")
+    p.chip(f"{fid}-cover-{cover}")
     if dice:
-        p.dice_by_hand(form, dice)
-    p.step(form.get_by_role("button", name="Shoot", exact=True))
+        p.open(p.page.locator(f"#{fid}-more"))
+        p.dice_by_hand(fid, dice)
+    p.step(p.page.locator(f"#{fid}-go"))
 
 
 def distracted(p: Player, character: str, bots: list[str]) -> None:
-    """R-DISTRACTED: the Character takes Distracted against the AI-Bots in base contact."""
+    """R-DISTRACTED: the Character takes Distracted against the AI-Bots in base contact: one
+    AI-Bot is one tap on the Character's card; several at once, the Distracted section's form."""
+    if len(bots) == 1:
+        p.step(p.page.locator(f"#distract-{p.id(character)}-{p.id(bots[0])}"))
+        return
     p.open(p.page.locator("#section-distracted"))
     form = p.page.locator("#form-distracted")
     p.select(form.get_by_label("Character in base contact", exact=True), character)
@@ -166,12 +192,23 @@ def next_phase(p: Player, phase: int) -> None:
 
 
 def event(p: Player, name: str, danger: int, marked: dict[str, int] | None = None) -> None:
-    """An Event card with the name the player gives it (a typed name is the player's choice)."""
+    """An Event card with the name the player gives it (a typed name is the player's choice): its
+    name, its Marked chips and its Danger button in one row; beyond what that row offers (Danger
+    outside -1..2, more than +2 Marked) the full form with steppers."""
+    marked = marked or {}
+    if danger in (1, 2, 0, -1) and all(0 <= n <= 2 for n in marked.values()):
+        if name:
+            with p.taps.section(p.taps.part + "/name"):  # a name the player chooses to give
+                p.taps.type(p.page.locator("#event-quick-title"), name)
+        for character, n in marked.items():
+            p.chip(f"event-quick-marked-{p.id(character)}-{n}")
+        p.step(p.page.locator(f"#event-danger-{danger}"))
+        return
     form = p.page.locator("#form-event")
     p.stepper(form, "Danger change", danger)
     with p.taps.section(p.taps.part + "/name"):  # a name the player chooses to give
         p.taps.type(form.get_by_label("Event drawn"), name)
-    for character, n in (marked or {}).items():
+    for character, n in marked.items():
         p.stepper(form, character, n)
     p.step(form.get_by_role("button", name="Record the Event"))
 
@@ -312,17 +349,17 @@ def other_melee(p: Player, bot: str, character: str, attacker: str) -> None:
 
 def bot_shot(p: Player, bot: str, cover: str | None = None, dice: dict[str, int] | None = None,
              ammo: str | None = None) -> None:
-    """A decided shot confirmed in one tap (R-ACT-FACTS), its Cover said, its dice maybe by hand."""
-    card = p.page.locator(f"article.shot[data-bot='{bot}']")
-    form = card.locator("form").first
+    """A decided shot confirmed in one tap (R-ACT-FACTS), its Cover a chip (none|light|heavy),
+    its dice maybe by hand ({prefix: (Hits, Criticals)}) with the Out of Ammo die's chip
+    (success|blank) when a Critical was rolled."""
+    fid = f"shoot-{p.id(bot)}"
     if cover:
-        p.select(form.get_by_label(re.compile("The target's Cover now")), cover)
+        p.chip(f"{fid}-cover-{cover}")
     if dice:
-        p.dice_by_hand(form, dice)
+        p.dice_by_hand(fid, dice)
     if ammo:
-        p.open(form.locator("details.p3-more").filter(has_text="Out of Ammo"))
-        p.select(form.get_by_label("Out of Ammo check, if a Critical was rolled"), ammo)
-    p.step(form.get_by_role("button", name=re.compile(r"^Shoot .+: in sight and in range now$")))
+        p.chip(f"{fid}-ammo_die-{ammo}")
+    p.step(p.page.locator(f"#{fid}-confirm"))
 
 
 def phase3(p: Player, how: dict | None = None) -> list[str]:
@@ -366,16 +403,13 @@ def every_check_passed(p: Player) -> None:
 
 def check_fails(p: Player, bot: str, glitch: int) -> None:
     """A failed position check with the Glitch die rolled at the table and entered (R-GLITCH)."""
-    card = p.page.locator(f"#check-{p.id(bot)}")
-    field = card.get_by_label(re.compile("^Glitch die"))
-    switched = not field.count()
-    if switched:  # today the die's field shows only in "I enter dice" mode
-        p.step(p.page.locator("#form-dice-mode").get_by_label("I enter dice"))
-        field = p.page.locator(f"#check-{p.id(bot)}").get_by_label(re.compile("^Glitch die"))
-    p.taps.type(field, str(glitch))
-    p.step(p.page.locator(f"#check-{p.id(bot)}").get_by_role("button", name=re.compile("^No")))
-    if switched:
-        p.step(p.page.locator("#form-dice-mode").get_by_label("App rolls"))
+    fid = f"check-{p.id(bot)}"
+    p.open(p.page.locator(f"#{fid}-by-hand"))  # open already when the player enters dice
+    if p.page.locator(f"#{fid}-glitch_roll-{glitch}").count():
+        p.chip(f"{fid}-glitch_roll-{glitch}")
+    else:  # a die of more than 12 faces is typed
+        p.taps.type(p.page.locator(f"#{fid}-glitch_roll"), str(glitch))
+    p.step(p.page.locator(f"#{fid}").get_by_role("button", name=re.compile("^No")))
 
 
 def end_turn(p: Player) -> None:

@@ -24,7 +24,8 @@ class Taps:
             self.part = before
 
     def _count(self, kind: str, what: Locator | str) -> None:
-        self.log.append((self.part, kind, str(what)[:120]))
+        text = str(what).split(" selector=", 1)[-1]  # the locator without its frame's address
+        self.log.append((self.part, kind, text[:120]))
 
     def click(self, target: Locator) -> None:
         self._count("click", target)

@@ -68,6 +68,16 @@ def test_an_added_ai_bot_keeps_its_profile_and_its_roles_assignment(client, role
     assert {k: bot[k] for k in expected} == expected
 
 
+def test_a_roster_change_answers_2038s_own_panels_not_the_generic_ones(client):
+    """The htmx answer to a roster step carries every panel out of band: the 2038 game's turn,
+    status and roster, never the generic page of a ruleset with no table page."""
+    token, _ = new_game(client)
+    r = post(client, token, "bots", BOT)
+    assert r.status_code == 200, r.text
+    assert "Warden-2" in r.text and "hx-swap-oob" in r.text
+    assert "table page is not built yet" not in r.text
+
+
 def test_R_ROSTER_ASSIGN_only_the_roles_own_assignment_is_kept(client):
     token, _ = new_game(client)
     post(client, token, "bots", {**BOT, "role": "worker", "object": "Console", "subject": "Vault", "waypoints": "A"})
