@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException, Query, Request
 from pydantic import ValidationError
@@ -61,14 +61,16 @@ def edit_game(opened: Annotated[Opened, Depends(open_game)]) -> Opened:
 OpenedDep = Annotated[Opened, Depends(open_game)]
 
 
-def potham_2038_only(opened: OpenedDep) -> None:
-    """Routes of the 2038 pages (its roster forms, house rules, odds) are not there for a game
-    of another ruleset (its own pages have their own routes, app/web/rulesets)."""
-    if opened.game.ruleset != "potham-2038":
-        raise HTTPException(404, "This page belongs to Potham 2038 games; this game has rules of its own.")
+def only_ruleset(ruleset_id: str, name: str) -> Any:
+    """A dependency for a ruleset's own page routes (its web part builds it with its own id and
+    name): a game of another ruleset gets a 404, since its pages have routes of their own."""
+    def only(opened: OpenedDep) -> None:
+        if opened.game.ruleset != ruleset_id:
+            raise HTTPException(404, f"This page belongs to {name} games; this game has rules of its own.")
+
+    return Depends(only)
 
 
-POTHAM_ONLY = Depends(potham_2038_only)
 # A step number as a query parameter: bounded so the database never sees an integer it cannot
 # hold (SQLite's is 64-bit, PostgreSQL's INTEGER 32-bit): out of range is a 422, not a 500.
 Since = Annotated[int, Query(ge=-1, le=2**31 - 1, description="Only steps after this one (-1: all).")]

@@ -9,6 +9,8 @@ A ruleset's web part is the module its `Ruleset.web` names (`app.rulesets.<id>.w
   - `context(opened, session, context) -> dict`: what its panels need beyond the state,
   - `router` (optional): its page routes (`/g/{token}/<id>/…`),
   - `api` (optional): its stateless rules, mounted under `/api/rulesets/{id}`,
+  - `ROW` (optional): the partial of a saved game's line in the lists (home, admin), given `g`;
+    else "Round N" (`_ruleset_row.html`),
   - `RULES` (optional): the address of its own rule glossary page; else `/rules/{id}` lists its
     glossary."""
 
@@ -24,7 +26,7 @@ from fastapi.responses import HTMLResponse
 
 from app import rulesets
 from app.web import panels
-from app.web.templating import RULE_PAGES, templates
+from app.web.templating import ROWS, RULE_PAGES, templates
 
 router = APIRouter(prefix="/api/rulesets", tags=["rulesets"])
 
@@ -71,6 +73,8 @@ def install(app: FastAPI) -> None:
         if not hasattr(web, "RULES"):
             pages.add_api_route(f"/rules/{ruleset_id}", rules_page(ruleset_id), methods=["GET"],
                                 response_class=HTMLResponse)
+        if hasattr(web, "ROW"):
+            ROWS[ruleset_id] = web.ROW
         panels.RULESET_PAGES[ruleset_id] = getattr(web, "PAGE", "ruleset_game.html")
         panels.RULESET_PANELS[ruleset_id] = {**GENERIC_PANELS, **getattr(web, "PANELS", {})}
         panels.RULESET_HOOKS[ruleset_id] = [getattr(web, "context", no_context)]

@@ -12,6 +12,9 @@ from app import rulesets
 templates = Jinja2Templates(directory=Path(__file__).resolve().parent.parent.parent / "templates")
 # ruleset id -> the address of its rule glossary (app/web/rulesets.py fills it)
 RULE_PAGES: dict[str, str] = {}
+# ruleset id -> the partial of a saved game's line in the lists (home, admin): its web part's ROW
+ROWS: dict[str, str] = {}
+GENERIC_ROW = "_ruleset_row.html"
 
 
 def pool_text(pool: dict[str, int] | None) -> str:
@@ -51,5 +54,11 @@ def ruleset_name(ruleset_id: str | None) -> str:
     return found.name if found else str(ruleset_id)
 
 
-templates.env.globals.update(ruleset_name=ruleset_name, RULESETS=rulesets.RULESETS,
+def game_row(ruleset_id: str | None) -> str:
+    """The partial that shows a saved game's turn and state in the lists (a game from before
+    rulesets is the default ruleset's); "Round N" for a ruleset without one."""
+    return ROWS.get(ruleset_id or rulesets.DEFAULT, GENERIC_ROW)
+
+
+templates.env.globals.update(ruleset_name=ruleset_name, game_row=game_row, RULESETS=rulesets.RULESETS,
                              DEFAULT_RULESET=rulesets.DEFAULT)

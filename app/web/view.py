@@ -1,44 +1,30 @@
-"""What the turn panels show, computed from a state or a step: the Danger track's cells, a log
-step's label, who it concerns and its dice. Template helpers only; no rules are decided here."""
+"""What the log and the turn panels show, computed from a step: its label, who it concerns and its
+dice. Template helpers only; no rules are decided here (a ruleset's own helpers live in its web
+part)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app import games
 from app.tables import Step
 from app.web.templating import templates
 
+# A log step's label by its command's kind: the ones every ruleset shares; each ruleset's web part
+# adds its own commands' labels (setdefault: the first to name a kind keeps it).
 STEP_LABELS = {
     "create": "Game created", "undo": "Undo",
     "add_character": "Character added", "edit_character": "Character edited",
-    "remove_character": "Character removed", "add_bot": "AI-Bot added", "edit_bot": "AI-Bot edited",
-    "remove_bot": "AI-Bot removed", "set_house_rules": "House rules",
-    "next_phase": "Next phase", "end_turn": "End of turn", "character_move": "Movement",
-    "noise": "Noise / Alarm", "character_shoot": "Character Shoot", "invoke_distracted": "Distracted",
-    "distracted_contact": "Distracted: new contact", "hack": "Hacking attempt", "luck_roll": "Luck Roll",
-    "record_event": "Event", "set_activation_order": "Activation order", "activate_bot": "Activation",
-    "resolve_melee": "Melee", "bot_shoot": "AI-Bot Shoot", "resolve_fallback": "Fallback action",
-    "position_check": "Position check", "adjust": "Adjustment",
+    "remove_character": "Character removed", "set_house_rules": "House rules", "adjust": "Adjustment",
 }
+# A kind whose label depends on its command (2038's "noise": Noise or Alarm): kind -> its label,
+# given the command; filled by the web parts.
+COMMAND_LABELS: dict[str, Callable[[dict[str, Any]], str]] = {}
 
 # Keys a command uses to name the models it is about, in the order they are worth mentioning.
 _WHO_KEYS = ("character_id", "bot_id", "shooter_id", "attacker_id", "target_id", "defender_id",
              "npc_id")  # the last: the NPCs of other rulesets (app/rulesets)
-
-
-def danger_band(n: int, limit: int) -> str:
-    """Thirds of the track: calm, alert, critical; the last step is the end (R-DANGER)."""
-    if n >= limit:
-        return "end"
-    if n * 3 <= limit:
-        return "calm"
-    return "alert" if n * 3 <= limit * 2 else "critical"
-
-
-def danger_steps(state: Any) -> list[dict[str, Any]]:
-    limit = state.house.danger_limit
-    return [{"n": n, "band": danger_band(n, limit), "filled": n <= state.danger} for n in range(1, limit + 1)]
 
 
 def step_label(step: Step) -> str:
@@ -49,8 +35,8 @@ def step_summary(step: Step, state: dict[str, Any]) -> str:
     """A step for a player, in a few words: "Noise (Vex)", "Activation (Hunter-1)"; `state`:
     the state after it (games.state_json), which names its models."""
     label = STEP_LABELS.get(step.kind, step.kind.replace("_", " ").capitalize())
-    if step.kind == "noise":
-        label = "Alarm" if step.command.get("kind") == "alarm" else "Noise"
+    if step.kind in COMMAND_LABELS:
+        label = COMMAND_LABELS[step.kind](step.command)
     who = step_who(step, state)
     return f"{label} ({', '.join(who)})" if who else label
 
@@ -149,7 +135,7 @@ def number(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float | int) and not isinstance(value, bool) else str(value)
 
 
-templates.env.globals.update(danger_steps=danger_steps, step_label=step_label, step_who=step_who,
+templates.env.globals.update(step_label=step_label, step_who=step_who,
                              undone_steps=undone_steps,
                              dice_rolls=dice_rolls, step_dice_by=step_dice_by)
 templates.env.filters["percent"] = percent

@@ -4,6 +4,7 @@ lazy ones inside functions included, read with ast, forms an acyclic graph."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -172,4 +173,64 @@ def test_each_engine_stays_pure(package):
             elif top == "app" and not (inside(name, package) or inside(name, "app.kernel")
                                        or name in ("app.rulesets", "app.rulesets.base", "app.rulesets.base.Ruleset")):
                 wrong.add((module, name))
+    assert wrong == set()
+
+
+# --- the shell's text names no ruleset ----------------------------------------------------------
+
+# Where the shell may still write a ruleset's id, and why (docs/rulesets.md § The map):
+SHELL_EXCEPTIONS = {
+    "app/rulesets/__init__.py": "the registry: DEFAULT, the ruleset of games from before rulesets",
+    "app/tables.py": "the column's default: games stored before rulesets are Potham 2038",
+    "app/exchange.py": "the saved-file contract: format 'potham-2038-game', v1 files are 2038 games",
+}
+
+
+def ruleset_names() -> set[str]:
+    """Each ruleset's id ("potham-2038") and package name ("potham2038", its templates' folder)."""
+    from app import rulesets
+
+    return set(rulesets.RULESETS) | {p.rsplit(".", 1)[1] for p in ruleset_packages()}
+
+
+def shell_files() -> list[Path]:
+    """The shell's Python (app/ but each app/rulesets/<package>/) and its templates (templates/
+    but each ruleset's templates/<package>/)."""
+    packages = {p.rsplit(".", 1)[1] for p in ruleset_packages()}
+    python = [p for p in (ROOT / "app").rglob("*.py")
+              if not (p.parent.parent == ROOT / "app" / "rulesets" and p.parent.name in packages)
+              and not any(ROOT / "app" / "rulesets" / pkg in p.parents for pkg in packages)]
+    pages = [p for p in (ROOT / "templates").rglob("*.html")
+             if p.relative_to(ROOT / "templates").parts[0] not in packages]
+    return python + pages
+
+
+def naming_a_ruleset(text: str, names: set[str]) -> set[str]:
+    """The names a text writes as a string of their own or a folder: "potham-2038", 'zone',
+    "potham2038/_row.html", `== d20` (`zone` inside "timezone" or "potham-2038-game" does not count)."""
+    return {n for n in names if re.search(rf"""["']{re.escape(n)}["'/]|==\s*{re.escape(n)}\b""", text)}
+
+
+def test_the_check_finds_a_ruleset_id_written_in_the_shell():
+    assert naming_a_ruleset('if game.ruleset != "potham-2038":', {"potham-2038", "zone"}) == {"potham-2038"}
+    assert naming_a_ruleset("{% if g.ruleset == 'zone' %}", {"zone"}) == {"zone"}
+    assert naming_a_ruleset('{% include "potham2038/_row.html" %}', {"potham2038"}) == {"potham2038"}
+    assert naming_a_ruleset('format: Literal["potham-2038-game"]; tz = "timezone"', {"potham-2038", "zone"}) == set()
+
+
+def test_the_shell_writes_no_ruleset_id_but_its_documented_exceptions():
+    names = ruleset_names()
+    files = shell_files()
+    assert ROOT / "app" / "web" / "deps.py" in files and ROOT / "templates" / "_game_row.html" in files
+    wrong = {str(p.relative_to(ROOT)): sorted(found) for p in files
+             if (found := naming_a_ruleset(p.read_text(encoding="utf-8"), names))
+             and str(p.relative_to(ROOT)) not in SHELL_EXCEPTIONS}
+    assert wrong == {}
+
+
+def test_the_shell_names_no_2038_helper():
+    """2038's Danger track, phase names and guard come from its web part, not the shell."""
+    words = ("PHASE_NAMES", "danger_steps", "danger_band", "POTHAM_ONLY", "potham_2038_only")
+    wrong = {(str(p.relative_to(ROOT)), w) for p in shell_files() for w in words
+             if w in p.read_text(encoding="utf-8")}
     assert wrong == set()

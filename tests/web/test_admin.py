@@ -71,6 +71,18 @@ def test_the_admin_lists_every_game_with_both_links(client, admin_headers):
         assert f'href="{m["edit_url"]}"' in page and f'href="{m["view_url"]}"' in page
 
 
+@pytest.mark.parametrize(("ruleset", "line"), [
+    ("potham-2038", "Turn 1 · Phase 1 Action · Danger 0/"),  # its web part's ROW partial
+    ("zone", "Round 1"), ("d20", "Round 1"),  # the generic line, as on the home page
+])
+def test_the_admin_row_shows_the_line_its_ruleset_gives(client, ruleset, line):
+    made = client.post("/api/games", json={"name": "Row", "ruleset": ruleset}).json()
+    page = client.get(f"/admin/{ADMIN_TOKEN}").text
+    row = page[page.index(f'href="{made["edit_url"]}"'):]
+    row = row[: row.index("</li>")]
+    assert line in row and ("Danger" in row) == (ruleset == "potham-2038")
+
+
 @pytest.mark.parametrize("url", ["/api/backup", f"/admin/{ADMIN_TOKEN}/backup"])
 def test_the_backup_holds_every_game_and_restores_them_all_as_new_games(client, admin_headers, url):
     for name in ("One", "Two", "Three"):

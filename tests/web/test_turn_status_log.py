@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
@@ -197,3 +198,14 @@ def test_an_undo_says_what_it_took_back_and_the_log_marks_the_undone_step(client
     log = panel(client, token, "log")
     assert "Back to the game as it was after step 1, Danger 0 → 1." in log.all("li", cls="log-step")[0].text()
     assert "undone" not in log.by_id(f"step-{noise_seq}").classes  # back in the game's history
+
+
+@pytest.mark.parametrize(("kind", "said"), [("noise", "Noise (Bo)"), ("alarm", "Alarm (Bo)")])
+def test_an_undone_noise_step_says_whether_it_was_an_alarm(kind, said):
+    """R-ALARM: 2038's web part reads the label of a "noise" step from its command."""
+    import app.rulesets.potham2038.web  # noqa: F401  (registers 2038's labels, as the app does)
+    from app.web.view import step_label, step_summary
+
+    step = SimpleNamespace(kind="noise", command={"character_id": "c1", "kind": kind})
+    assert step_summary(step, {"characters": [{"id": "c1", "name": "Bo"}]}) == said
+    assert step_label(step) == "Noise / Alarm"

@@ -3,6 +3,8 @@ turn, house rules, Phase 2 by taps, Phase 4's checks) and its stateless rules AP
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter
 
 from app.rulesets.potham2038.models import PHASE_NAMES
@@ -17,7 +19,8 @@ from app.rulesets.potham2038.web import (
     turn,
     turn_context,
 )
-from app.web.deps import POTHAM_ONLY
+from app.rulesets.potham2038.web.guard import POTHAM_ONLY
+from app.web import view
 from app.web.templating import templates
 
 PAGE = "potham2038/game.html"
@@ -26,7 +29,36 @@ PANELS = {"status": "potham2038/_status.html", "turn": "potham2038/_turn.html",
 RULES = "/rules"  # its rule glossary has a page of its own (pages_2038)
 context = turn_context.turn_context
 
-templates.env.globals["PHASE_NAMES"] = PHASE_NAMES
+ROW = "potham2038/_row.html"  # a saved game's line in the lists: Turn · Phase · Danger
+
+
+def danger_band(n: int, limit: int) -> str:
+    """Thirds of the track: calm, alert, critical; the last step is the end (R-DANGER)."""
+    if n >= limit:
+        return "end"
+    if n * 3 <= limit:
+        return "calm"
+    return "alert" if n * 3 <= limit * 2 else "critical"
+
+
+def danger_steps(state: Any) -> list[dict[str, Any]]:
+    limit = state.house.danger_limit
+    return [{"n": n, "band": danger_band(n, limit), "filled": n <= state.danger} for n in range(1, limit + 1)]
+
+
+templates.env.globals.update(PHASE_NAMES=PHASE_NAMES, danger_steps=danger_steps)
+# the log's labels of 2038's own commands; a Noise step says whether it was an Alarm (R-ALARM)
+for kind, label in {
+    "add_bot": "AI-Bot added", "edit_bot": "AI-Bot edited", "remove_bot": "AI-Bot removed",
+    "next_phase": "Next phase", "end_turn": "End of turn", "character_move": "Movement",
+    "noise": "Noise / Alarm", "character_shoot": "Character Shoot", "invoke_distracted": "Distracted",
+    "distracted_contact": "Distracted: new contact", "hack": "Hacking attempt", "luck_roll": "Luck Roll",
+    "record_event": "Event", "set_activation_order": "Activation order", "activate_bot": "Activation",
+    "resolve_melee": "Melee", "bot_shoot": "AI-Bot Shoot", "resolve_fallback": "Fallback action",
+    "position_check": "Position check",
+}.items():
+    view.STEP_LABELS.setdefault(kind, label)
+view.COMMAND_LABELS["noise"] = lambda command: "Alarm" if command.get("kind") == "alarm" else "Noise"
 
 # In matching order: the hot stateless endpoint first; /roster/sample is not a kind of model.
 router = APIRouter()

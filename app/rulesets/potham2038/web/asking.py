@@ -29,8 +29,9 @@ from app.rulesets.potham2038.models import GameState
 from app.rulesets.potham2038.play import bot_of
 from app.rulesets.potham2038.questions import Question
 from app.rulesets.potham2038.told import Answers, next_fact, table_names
+from app.rulesets.potham2038.web.guard import POTHAM_ONLY
 from app.web.command_forms import FormValues, as_json, field_messages, int_or_none
-from app.web.deps import POTHAM_ONLY, EditDep, FormDep, SessionDep
+from app.web.deps import EditDep, FormDep, SessionDep
 from app.web.steps import answer, run
 from app.web.templating import templates
 

@@ -13,8 +13,9 @@ from fastapi.responses import HTMLResponse
 
 from app import games
 from app.kernel.commands import Refused
+from app.rulesets.potham2038.web.guard import POTHAM_ONLY
 from app.web.command_forms import FormValues, int_or_none
-from app.web.deps import POTHAM_ONLY, EditDep, FormDep, SessionDep
+from app.web.deps import EditDep, FormDep, SessionDep
 from app.web.steps import answer
 
 router = APIRouter(include_in_schema=False)

@@ -10,7 +10,8 @@ from fastapi.responses import RedirectResponse
 
 from app import games
 from app.rulesets.potham2038.ruleset import BOTS, CHARACTERS
-from app.web.deps import POTHAM_ONLY, EditDep, SessionDep
+from app.rulesets.potham2038.web.guard import POTHAM_ONLY
+from app.web.deps import EditDep, SessionDep
 from app.web.sample import add_sample_roster
 
 router = APIRouter(include_in_schema=False)

@@ -24,8 +24,9 @@ from app.rulesets.potham2038.web import (  # noqa: F401  (routes, context hook, 
     phase3_list,
     turn_context,
 )
+from app.rulesets.potham2038.web.guard import POTHAM_ONLY
 from app.web.command_forms import FormValues, as_json, expect_of, field_messages, form_to_body, int_or_none
-from app.web.deps import POTHAM_ONLY, EditDep, FormDep, SessionDep
+from app.web.deps import EditDep, FormDep, SessionDep
 from app.web.steps import answer, run
 from app.web.templating import templates
 
