@@ -18,8 +18,9 @@ from tests.support.layout import layout_problems
 from tests.support.taps import Taps
 
 # Inputs each step takes on the page (after issue 18); the issue measured the same steps before.
-EXPECTED = {"character shot": 2, "distracted": 1, "alarm": 1, "event with a name and marked": 3,
-            "dice by hand for one shot": 6, "a character from a starting sheet": 2}
+EXPECTED = {"character shot": 2, "distracted": 1, "alarm": 1, "a hack against an AI-Bot's stat": 4,
+            "event with a name and marked": 3,
+            "dice by hand for one shot": 5, "a character from a starting sheet": 2}
 
 
 class Play:
@@ -77,6 +78,17 @@ def test_phase1_an_event_dice_by_hand_and_a_new_character_each_take_a_tap_or_two
     expect(page.locator("#status-danger")).to_have_text("1")
     assert t.model("Rook")["marked"] == 1
 
+    # Vex hacks Sentry-1, the Mission naming Vex's Defense against Sentry-1's Defense (R-HACK): the
+    # bot's chip, the two stat chips, Hack; DIAGNOSTICS already ticked, as Vex carries it (R-HACK-TECH).
+    with t.taps.section("a hack against an AI-Bot's stat"):
+        t.taps.click(t.chip(f"chack-{vex}-bot_id-{sentry}"))
+        t.taps.click(t.chip(f"chack-{vex}-stat-Defense"))
+        t.taps.click(t.chip(f"chack-{vex}-opposing_stat-defense"))
+        expect(page.locator(f"#chack-{vex}-diagnostics")).to_be_checked()
+        t.taps.click(page.locator(f"#chack-{vex}-go"))
+    expect(t.newest_step()).to_contain_text("(Sentry-1's Defense)")
+    expect(t.newest_step()).to_contain_text("DIAGNOSTICS helps")
+
     page.locator("#form-next-1 button").click()  # to Phase 2 (not a step measured here)
 
     # "Lockdown": Danger +2 and +1 Marked on Vex: its name typed, Vex's +1, then Danger +2.
@@ -107,7 +119,7 @@ def test_phase1_an_event_dice_by_hand_and_a_new_character_each_take_a_tap_or_two
         t.taps.check(shot.get_by_label("I enter dice"))
         t.taps.click(t.chip(f"shoot-{sentry}-rolls-attack-hits-2"))
         t.taps.click(t.chip(f"shoot-{sentry}-rolls-attack-criticals-1"))
-        t.taps.click(t.chip(f"shoot-{sentry}-rolls-defense-hits-0"))
+        expect(page.locator(f"#shoot-{sentry}-rolls-defense-hits-0")).to_be_checked()  # 0 Hits: no tap
         t.taps.click(t.chip(f"shoot-{sentry}-ammo_die-blank"))
         t.taps.click(page.locator(f"#shoot-{sentry}-confirm"))
     expect(t.newest_step()).to_contain_text("dice entered")

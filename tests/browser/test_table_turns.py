@@ -210,7 +210,11 @@ def turn_e(p: Player, artifacts: Path) -> None:
 
 def turn_f(p: Player, artifacts: Path) -> None:
     """Hack."""
-    tp.hack(p, "Vex", "Sentry-1", "Defense", diagnostics=True)
+    tp.hack(p, "Vex", "Sentry-1", "Defense", opposing="Defense", diagnostics=True)
+    log = p.page.locator("#panel-log")  # R-HACK: against Sentry-1's own Defense; R-HACK-HELP: DIAGNOSTICS
+    expect(log).to_contain_text("Vex's hacking attempt with Defense")
+    expect(log).to_contain_text("(Sentry-1's Defense)")
+    expect(log).to_contain_text("DIAGNOSTICS helps")
     tp.character_shoot(p, "Rook", "Worker-1", dice={"attack": (3, 0), "defense": (0, 0)})
     assert p.model("Worker-1")["health"] == 0  # out of action
     tp.next_phase(p, 1)

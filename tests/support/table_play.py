@@ -108,7 +108,7 @@ class Player:
 
     def dice_by_hand(self, fid: str, rolls: dict[str, tuple[int, int]]) -> None:
         """Switch form `#form-{fid}` to entered dice and tap each roll's counts: field prefix →
-        (Hits, of which Criticals). Hits has no default (always a tap); Criticals shows 0."""
+        (Hits, of which Criticals). Both show 0: only a count above 0 is a tap."""
         self.taps.check(self.page.locator(f"#form-{fid}").get_by_label("I enter dice"))
         for prefix, (hits, criticals) in rolls.items():
             key = f"{fid}-{prefix.replace('.', '-')}"
@@ -172,16 +172,19 @@ def distracted(p: Player, character: str, bots: list[str]) -> None:
     p.step(form.get_by_role("button", name="Invoke Distracted"))
 
 
-def hack(p: Player, character: str, bot: str, stat: str, diagnostics: bool) -> None:
-    """R-HACK against an AI-Bot's stat (R-HACK-TECH: DIAGNOSTICS helps), rolled by the app."""
-    p.open(p.page.locator("#section-hack"))
-    form = p.page.locator("#form-hack")
-    p.select(form.get_by_label("Character", exact=True), character)
-    p.taps.type(form.get_by_label("Stat the Mission names"), stat)
-    p.select(form.get_by_label("Against AI-Bot (optional)"), bot)
-    if diagnostics:
-        p.taps.check(form.get_by_label("DIAGNOSTICS", exact=True))
-    p.step(form.get_by_role("button", name="Attempt the hack"))
+def hack(p: Player, character: str, bot: str, stat: str, opposing: str, diagnostics: bool) -> None:
+    """R-HACK against an AI-Bot's stat, on the Character's card: the AI-Bot's chip, the Character's
+    stat and the AI-Bot's stat the Mission names (chips), DIAGNOSTICS ticked when carried
+    (R-HACK-TECH: it helps against an NPC stat), then Hack; the app rolls."""
+    fid = f"chack-{p.id(character)}"
+    p.chip(f"{fid}-bot_id-{p.id(bot)}")
+    p.chip(f"{fid}-stat-{stat}")
+    p.chip(f"{fid}-opposing_stat-{opposing.lower()}")
+    box = p.page.locator(f"#{fid}-diagnostics")  # only for a Character that carries it
+    assert box.count() == 1 or not diagnostics, f"{character} carries no DIAGNOSTICS"
+    if box.count() and box.is_checked() != diagnostics:
+        p.taps.click(box)
+    p.step(p.page.locator(f"#{fid}-go"))
 
 
 def next_phase(p: Player, phase: int) -> None:

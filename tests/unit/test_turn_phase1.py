@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from app.rulesets.potham2038.models import Bot
 from tests.unit.turn_kit import ADA, BEN, HUNTER, SENTRY, game, hits, refused, rules, run, texts
@@ -179,3 +180,27 @@ def test_R_CMB_TARGET_COVER_a_shot_redirected_to_a_character_uses_that_character
     ben = BEN.model_copy(update={"health": 9, "max_health": 9, "cover": cover})
     _, log = shoot(game(ADA, ben, HUNTER), melee_with=["ben"], black_die="blank", cover="heavy")
     assert sum(1 for e in log if e.dice for f in e.dice["faces"] if f["roll"] == "defense") == dice
+
+
+def opposing_dice(log):
+    return sum(1 for e in log if e.dice for f in e.dice["faces"] if f["roll"] == "opposing")
+
+
+@pytest.mark.parametrize("stat, dice", [("melee", 3), ("shoot", 2), ("defense", 2)])
+def test_R_HACK_the_opposing_npc_stat_the_mission_names_is_rolled_off_that_ai_bots_sheet(stat, dice):
+    """R-HACK, seed 000: "A Mission or Event supplies the Character stat, opposing NPC or target
+    stat, and outcome." The NPC stat is named (a chip on the Character's card), its dice are the
+    AI-Bot's own: Warden has Melee 3 red, Shoot 2 red, Defense 2 white."""
+    _, log = hack(game(ADA, HUNTER), stat="Hacking", bot_id="hunter", opposing_stat=stat)
+    assert opposing_dice(log) == dice and f"(Warden's {stat.title()})" in texts(log)
+
+
+def test_R_HACK_an_opposing_npc_stat_without_its_ai_bot_is_refused_naming_the_ai_bot():
+    with pytest.raises(ValidationError) as caught:
+        hack(game(ADA, HUNTER), stat="Hacking", opposing_stat="defense")
+    assert [e["loc"] for e in caught.value.errors()] == [("bot_id",)]
+
+
+def test_R_HACK_an_opposing_npc_stat_and_opposing_dice_are_not_both_rolled():
+    refused(game(ADA, HUNTER), {"type": "hack", "character_id": "ada", "stat": "Hacking", "bot_id": "hunter",
+                                "opposing_stat": "defense", "opposing": {"white": 1}})

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.html import form_items
 from tests.support.turn_games import make_game, roster_state, with_character
-from tests.support.turn_play import Table
+from tests.support.turn_play import Table, as_data
 
 HTMX = {"HX-Request": "true"}
 
@@ -70,7 +71,8 @@ def test_a_shot_without_a_target_is_refused_with_the_message_next_to_the_target_
 def test_the_shot_card_shows_the_odds_once_a_target_is_tapped(client, session):
     table = in_phase(client, session, 1)
     slot = table.page.by_id("cshoot-ada-odds")
-    assert "Choose the shooter and the target" in slot.text()
+    assert "Choose the target to see the odds" in slot.text()  # the card already names the shooter
+    assert "shooter" not in slot.text()
     assert slot.attrs["hx-target"] == "this" and slot.attrs["hx-include"] == "closest form"
     fragment = client.get(f"/g/{table.token}/turn/odds",
                           params={"character_id": "ada", "target_id": "hunt", "cover": "light"})
@@ -134,9 +136,18 @@ def test_entered_dice_are_chips_of_counts_with_no_field_to_type(client, session)
     assert "checked" in form.by_id("cshoot-ada-attack-criticals-0").attrs  # no Critical unless tapped
 
 
-def test_entered_dice_without_the_hits_are_refused_next_to_the_hits_chips(client, session):
+def test_hits_start_at_zero_so_a_roll_of_no_hit_is_no_tap(client, session):
     table = in_phase(client, session, 1)
-    answer = table.submit("cshoot-ada", expect=422, target_id="hunt", dice="entered", **{"defense.hits": "0"})
+    for roll in ("attack", "defense"):
+        assert "checked" in table.page.by_id(f"cshoot-ada-{roll}-hits-0").attrs
+    table.submit("cshoot-ada", target_id="hunt", dice="entered", **{"attack.hits": "2"})
+    assert bot(api(table), "hunt")["health"] == 2  # 2 Hits against the 0 shown: 2 damage (R-CMB-SHOOT)
+
+
+def test_entered_dice_posted_without_the_hits_are_still_refused_never_read_as_zero(client, session):
+    """The 0 shown is an answer the page gives; a posted roll that names no Hits stays a 422."""
+    table = in_phase(client, session, 1)
+    answer = table.submit("cshoot-ada", expect=422, target_id="hunt", dice="entered", **{"attack.hits": []})
     assert answer.by_id("cshoot-ada-attack-hits").attrs.get("aria-invalid") == "true"
     assert answer.by_id("err-cshoot-ada-attack-hits").text()
 
@@ -209,6 +220,72 @@ def test_without_javascript_a_starting_sheet_link_opens_the_game_page_with_that_
     page = client.get(f"/g/{token}/roster/characters/new", params={"sheet": "hacker"}).text
     assert '<details class="add-model" id="add-character" open>' in page
     assert 'name="sheet" value="hacker"' in page and "DIAGNOSTICS" in page
+
+
+# --- Phase 1: a hack against an AI-Bot's stat, on the card (R-HACK) ----------------------------
+
+
+def hacker(**changes):
+    """Ada with a Mission stat and DIAGNOSTICS (R-HACK-TECH: it helps against an NPC stat)."""
+    return with_character(roster_state(), "ada", mission_stats={"Hacking": {"red": 2}},
+                          equipment=["DIAGNOSTICS"], **changes)
+
+
+def test_a_hack_offers_the_ai_bots_and_the_stats_that_exist_as_chips_and_no_typed_field(client, session):
+    table = in_phase(client, session, 1, hacker())
+    form = table.page.by_id("form-chack-ada")
+    assert [i.attrs["value"] for i in form.by_id("chack-ada-bot_id").all("input")] == ["hunt", "sent", "work", "patr"]
+    # R-HACK: the Character's stats with dice, and the AI-Bot's stats the Mission may name
+    assert [i.attrs["value"] for i in form.by_id("chack-ada-stat").all("input")] == ["Melee", "Shoot", "Defense", "Hacking"]
+    assert [i.attrs["value"] for i in form.by_id("chack-ada-opposing_stat").all("input")] == ["melee", "shoot", "defense"]
+    chips = [i for g in ("bot_id", "stat", "opposing_stat") for i in form.by_id(f"chack-ada-{g}").all("input")]
+    assert not any("checked" in i.attrs for i in chips)  # what the Mission names is never assumed
+    assert not [i for i in form.all("input") if i.attrs.get("type", "text") in ("text", "number")]
+    assert "checked" in form.by_id("chack-ada-diagnostics").attrs  # carried: ticked
+
+
+def test_a_character_without_diagnostics_is_offered_no_diagnostics_box(client, session):
+    table = in_phase(client, session, 1)
+    assert table.page.has_id("form-chack-bo") and not table.page.has_id("chack-bo-diagnostics")
+
+
+def test_a_hack_is_the_ai_bot_and_two_stat_chips_then_hack_rolled_against_that_bots_stat(client, session):
+    """R-HACK: Ada's Hacking (2 red, +1 white from DIAGNOSTICS, R-HACK-HELP) against Sentry-1's
+    Defense (2 white), dice entered: 2 Hits against 1, the attempt succeeds (R-HACK-ROLL)."""
+    table = in_phase(client, session, 1, hacker())
+    table.submit("chack-ada", bot_id="sent", stat="Hacking", opposing_stat="defense", dice="entered",
+                 **{"rolls.attempt.hits": "2", "rolls.opposing.hits": "1"})
+    log = table.panel("log").text()
+    assert "DIAGNOSTICS helps" in log and "Ada's hacking attempt with Hacking" in log
+    assert "succeeds: 2 against 1 (Sentry-1's Defense)" in log
+
+
+def test_unticking_diagnostics_leaves_it_out_of_the_hack(client, session):
+    table = in_phase(client, session, 1, hacker())
+    table.submit("chack-ada", bot_id="sent", stat="Shoot", opposing_stat="melee", help=[])
+    log = table.panel("log").text()
+    assert "hacking attempt with Shoot" in log and "DIAGNOSTICS" not in log
+
+
+@pytest.mark.parametrize("fill, field", [
+    ({"stat": "Hacking", "opposing_stat": "defense"}, "bot_id"),
+    ({"bot_id": "sent", "stat": "Hacking", "opposing_stat": "charm"}, "opposing_stat"),
+], ids=["no-ai-bot", "a-stat-no-ai-bot-has"])
+def test_a_hack_missing_its_ai_bot_or_naming_an_unknown_stat_is_a_422_next_to_those_chips(client, session, fill, field):
+    table = in_phase(client, session, 1, hacker())
+    answer = table.submit("chack-ada", expect=422, **fill)
+    chips = answer.by_id("form-chack-ada").by_id(f"chack-ada-{field}")
+    assert chips.attrs.get("aria-invalid") == "true" and chips.one(cls="field-error").text()
+    assert "hacking attempt" not in table.panel("log").text()
+
+
+def test_without_javascript_a_hack_posts_and_comes_back_to_the_page(client, session):
+    table = in_phase(client, session, 1, hacker())
+    form = table.page.by_id("form-chack-ada")
+    items = [(k, v) for k, v in form_items(form, bot_id="sent", stat="Hacking", opposing_stat="defense")]
+    r = client.post(form.attrs["action"], data=as_data(items), follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"/g/{table.token}"
+    assert "hacking attempt with Hacking" in client.get(f"/g/{table.token}").text
 
 
 # --- Phase 4: the Glitch die rolled by hand ---------------------------------------------------

@@ -1,6 +1,7 @@
 """Mission-defined hacking and the Luck Roll (seed 000 § Mission-defined hacking, R-HACK).
 
-  hack       {character_id, stat? | pool?, opposing, bot_id?, npc_stat?, help: none|diagnostics|tech_support,
+  hack       {character_id, stat? | pool?, opposing? | opposing_stat?, bot_id?, npc_stat?,
+              help: none|diagnostics|tech_support,
               rolls?: {attempt?, opposing?}, success_text?, failure_text?}
   luck_roll  {character_id, stat, black_die?, success_text?, failure_text?}
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 from random import Random
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 
 from app.kernel.commands import Body, Entry, Refused
 from app.rulesets.potham2038 import dice
@@ -45,8 +46,12 @@ class Hack(Body):
     character_id: str
     stat: str | None = Field(default=None, max_length=80)  # a mission stat, or Melee/Shoot/Defense
     pool: Pool | None = None  # or the pool itself, when the Mission names dice
-    opposing: Pool = Field(default_factory=dict)  # the opposing NPC or target stat
-    bot_id: str | None = None  # the NPC the attempt is against (its subject), if any
+    opposing: Pool = Field(default_factory=dict)  # the opposing NPC or target stat, as dice
+    # or the opposing NPC stat by its name: the AI-Bot's own pool on its sheet (R-HACK)
+    opposing_stat: Literal["melee", "shoot", "defense"] | None = None
+    # the NPC the attempt is against (its subject), if any; validated even when left out, since
+    # an opposing NPC stat needs its NPC
+    bot_id: str | None = Field(default=None, validate_default=True)
     # R-HACK-TECH: the opposing stat is that NPC's; None: yes whenever bot_id names one. False
     # for an attempt on an NPC subject against another stat (TECH SUPPORT may help there).
     npc_stat: bool | None = None
@@ -54,6 +59,14 @@ class Hack(Body):
     rolls: HackRolls | None = None
     success_text: str = Field(default="", max_length=300)
     failure_text: str = Field(default="", max_length=300)
+
+    @field_validator("bot_id")
+    @classmethod
+    def _npc_for_its_stat(cls, bot_id: str | None, info: ValidationInfo) -> str | None:
+        """R-HACK: "opposing NPC ... stat": the stat is that AI-Bot's, so it must be named."""
+        if info.data.get("opposing_stat") and not bot_id:
+            raise ValueError("choose the AI-Bot whose stat opposes the attempt")
+        return bot_id
 
 
 def stat_pool(character: Character, stat: str) -> Pool | None:
@@ -94,6 +107,16 @@ def _help(state: GameState, character: Character, bot: Bot | None, body: Hack) -
     return extra, [Entry(f"{gear} helps: +{pool_text(extra)}.", "R-HACK-HELP")]
 
 
+def _opposing_pool(bot: Bot | None, body: Hack) -> Pool:
+    """R-HACK: the Mission names the opposing NPC stat (read off that AI-Bot's sheet) or the
+    target stat's dice; naming both would be two oppositions, so it is refused."""
+    if body.opposing_stat is None or bot is None:
+        return body.opposing
+    if sum(body.opposing.values()):
+        raise Refused("Give the opposing NPC stat or the opposing dice, not both.", "R-HACK")
+    return getattr(bot, body.opposing_stat)
+
+
 @command("hack", Hack)
 def hack(state: GameState, body: Hack, rng: Random) -> tuple[GameState, list[Entry]]:
     require_play(state)
@@ -107,12 +130,13 @@ def hack(state: GameState, body: Hack, rng: Random) -> tuple[GameState, list[Ent
         pool = dice.add_dice(pool, colour, n)
     rolls = body.rolls or HackRolls()
     attempt = roll(state, pool, rng, rolls.attempt)
-    opposing = roll(state, body.opposing, rng, rolls.opposing)
+    opposing = roll(state, _opposing_pool(bot, body), rng, rolls.opposing)
     passed = attempt.hits > opposing.hits  # R-HACK-ROLL: like an attack, it must beat the opposition
     verdict = "succeeds" if passed else "fails"
     outcome = body.success_text if passed else body.failure_text
+    against = f" ({bot.name}'s {body.opposing_stat.title()})" if bot and body.opposing_stat else ""
     text = (f"{character.name}'s hacking attempt with {stat} ({pool_text(pool)}) {verdict}: "
-            f"{attempt.hits} against {opposing.hits}." + (f" {outcome}" if outcome else ""))
+            f"{attempt.hits} against {opposing.hits}{against}." + (f" {outcome}" if outcome else ""))
     return state, [*entries, Entry(text, "R-HACK-ROLL", dice_record(attempt=attempt, opposing=opposing))]
 
 

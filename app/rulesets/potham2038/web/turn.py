@@ -150,7 +150,7 @@ def shoot_odds_fragment(request: Request, opened: EditDep, session: SessionDep,
     cover = cover if cover in ("none", "light", "heavy") else "none"
     shot = odds.character_shot_odds(state, shooter, target, cover, (melee_with or [])[:40], tie_choice)
     return templates.TemplateResponse(request, "potham2038/_odds.html",
-                                      {"state": state, "target": target, "shot": shot})
+                                      {"state": state, "shooter": shooter, "target": target, "shot": shot})
 
 
 @router.get("/g/{token}/turn/melee-odds", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
