@@ -14,18 +14,39 @@ from pathlib import Path
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
 from app.settings import get_settings
 
-BUSY_TIMEOUT_MS = 10_000
 DB_POOL_SPARE = 10  # sessions between their handler's end and their close on the event loop
 
 
 def pool_size() -> int:
     settings = get_settings()
     return settings.db_pool_size or settings.worker_threads + DB_POOL_SPARE
+
+
+def busy_timeout_ms() -> int:
+    """How long a command waits for the write lock (SQLite's busy timeout, PostgreSQL's
+    lock_timeout) before it gives up and answers 503 (app/web/errors.py)."""
+    return max(1, round(get_settings().db_busy_timeout * 1000))
+
+
+# PostgreSQL's "try again" errors: lock_not_available (lock_timeout), deadlock_detected,
+# serialization_failure. Each rolls the transaction back whole.
+PG_BUSY = {"55P03", "40P01", "40001"}
+
+
+def is_busy(error: OperationalError) -> bool:
+    """The database was too busy to take this write (SQLITE_BUSY after the busy timeout, or a
+    PostgreSQL lock timeout or deadlock): nothing was written, the client may simply retry."""
+    original = error.orig
+    if (getattr(original, "sqlstate", None) or getattr(original, "pgcode", None)) in PG_BUSY:
+        return True
+    text = str(original).lower()
+    return "database is locked" in text or "database table is locked" in text or "database is busy" in text
 
 
 def is_postgres(url: str) -> bool:
@@ -35,15 +56,17 @@ def is_postgres(url: str) -> bool:
 def make_engine(url: str, size: int | None = None) -> Engine:
     parsed = make_url(url)
     size = size or pool_size()
-    if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, pool_size=size, max_overflow=DB_POOL_SPARE)
+    if parsed.get_backend_name() != "sqlite":  # a row lock waits no longer than SQLite's would
+        options = {} if "options" in parsed.query else {"options": f"-c lock_timeout={busy_timeout_ms()}"}
+        return create_engine(url, pool_pre_ping=True, pool_size=size, max_overflow=DB_POOL_SPARE,
+                             connect_args=options)
     database = parsed.database or ""
     in_memory = database in ("", ":memory:")
     if not in_memory:
         Path(database).parent.mkdir(parents=True, exist_ok=True)
     pool = {"poolclass": StaticPool} if in_memory else {"pool_size": size, "max_overflow": DB_POOL_SPARE}
     engine = create_engine(
-        url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}, **pool)
+        url, connect_args={"check_same_thread": False, "timeout": busy_timeout_ms() / 1000}, **pool)
     synchronous = get_settings().sqlite_synchronous
     event.listen(engine, "connect", _sqlite_pragmas(wal=not in_memory, synchronous=synchronous))
     return engine
@@ -56,7 +79,7 @@ def _sqlite_pragmas(wal: bool, synchronous: str = "full"):
             cursor.execute("PRAGMA journal_mode=WAL")
             # normal: no disk flush per commit (issue 21); safe across a process crash (settings.py)
             cursor.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'normal' else 'FULL'}")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms()}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 

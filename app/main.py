@@ -10,6 +10,7 @@ from anyio import to_thread
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import admin, live
@@ -85,6 +86,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
     share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
+    app.add_exception_handler(OperationalError, errors.database_error)  # busy: 503, never 500
     app.add_middleware(Admission, limit=pool_size)  # no more requests at work than connections
     app.add_middleware(BodyLimit)  # absurd bodies refused before they are read (413)
     app.add_middleware(SecurityHeaders)  # outermost: every answer, errors too, gets the headers

@@ -26,6 +26,9 @@ class Settings(BaseSettings):
     # Connections per process; None: worker_threads + DB_POOL_SPARE. On PostgreSQL keep
     # processes × pool below the server's max_connections.
     db_pool_size: int | None = None
+    # Seconds a command waits for the database's write lock (SQLite's busy timeout, PostgreSQL's
+    # lock_timeout) before it answers 503 with Retry-After, having changed nothing.
+    db_busy_timeout: float = 10.0
     # Seconds a request's body may take to arrive once its headers are in (app/web/admission.py):
     # a client that never sends the body it announced gets 408 and holds nothing meanwhile.
     body_read_seconds: float = 20.0

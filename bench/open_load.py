@@ -3,11 +3,10 @@
 `tables` games, each making one step (a Noise command) every `interval` seconds, with a random
 jitter, on a fixed schedule that never waits for the previous answer (a closed loop hides a slow
 server: its writers just slow down). `pages` open game pages follow the games' live streams
-as static/live.js does: page n opens game n % tables, the first page of each game on its play
-link (the table's own tablet), the others on its watch link. On every `step` event newer than
-what the page shows, a page takes the panels the event carries when it can use them (the live
-push: the log in them starts at most one step after the page's newest), and otherwise fetches
-them (`panels?names=…&after=N`, one request at a time), exactly like the page.
+as static/live.js does (bench/open_pages.py): page n opens game n % tables, the first page of
+each game on its play link (the table's own tablet), the others on its watch link. The tables
+play from this process; the pages are spread over `page_procs` worker processes (default one per
+100 pages), since one process could not follow 400 streams.
 
 Printed per configuration: steps, command latency p50/p99 (from the step's scheduled time, so a
 late send counts as waiting), "a step on every page" p50/p95 (from the step's answer until every
@@ -15,15 +14,15 @@ open page of its game shows it), how many steps came pushed or fetched, and erro
 
 Run: `make bench-load ARGS=open` or `python -m bench load open [options]`; the issue's size is the
 default (200 tables, a step every 2 s, 400 pages, 60 s). Options: --tables N --pages N
---seconds S --interval S --jitter S --configs sqlite-1,pg-2.
+--seconds S --interval S --jitter S --page-procs N --configs sqlite-1,pg-2.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import random
-import re
 import statistics
 import sys
 import tempfile
@@ -34,8 +33,9 @@ import httpx
 
 from bench import load_bench
 from bench.load_bench import Run, percentile
+from bench.open_pages import Followers, Pages
 
-PANELS = "status,turn,roster,log"
+PAGES_PER_PROCESS = 100
 DEFAULT = {"tables": 200, "pages": 400, "seconds": 60.0, "interval": 2.0, "jitter": 0.5}
 
 
@@ -66,97 +66,6 @@ async def command(client, run: Run, index: int, game: dict, body: dict, schedule
     run.acked[(index, r.json()["seq"])] = now
 
 
-async def events(response: httpx.Response):
-    """(event, data) pairs of a server-sent event stream. Bytes split by hand: a pushed step is
-    tens of kB on one line, and 400 streams of them through a line decoder starved the client."""
-    buffer, start = b"", 0
-    async for chunk in response.aiter_raw():
-        buffer += chunk
-        while (end := buffer.find(b"\n\n", start)) >= 0:
-            name, data = "message", []
-            for line in buffer[start:end].split(b"\n"):
-                if line.startswith(b"event:"):
-                    name = line[6:].strip().decode()
-                elif line.startswith(b"data:"):
-                    data.append(line[5:].removeprefix(b" "))
-            if data:
-                yield name, b"\n".join(data)
-            start = end + 2
-        buffer, start = buffer[start:], 0
-
-
-STEP = re.compile(rb'^\{"seq": (\d+)')
-LOG_FROM = re.compile(rb'"log_from": (\d+|null)\}\}$')
-
-
-def step_of(data: bytes) -> tuple[int, dict | None]:
-    """A step event's step and, when it carries panels, what a page checks before taking them
-    (without decoding their tens of kB of HTML)."""
-    seq = int(STEP.match(data).group(1))
-    if b'"panels"' not in data[:40]:
-        return seq, None
-    found = LOG_FROM.search(data[-40:])
-    log_from = found.group(1) if found else b"null"
-    return seq, {"log_from": None if log_from == b"null" else int(log_from)}
-
-
-async def page(streams, fetches, run: Run, index: int, link: str, stop: asyncio.Event) -> None:
-    """One open game page: the stream, pushed panels taken, or one refresh at a time."""
-    state = {"shown": -1, "known": 0, "top": -1}  # step shown, newest announced, log's newest
-    wake = asyncio.Event()
-
-    def show(seq: int) -> None:
-        state["shown"] = state["top"] = max(state["shown"], seq)
-        run.seen[index].append((time.perf_counter(), state["shown"]))
-
-    async def refresh_loop():
-        while not stop.is_set():
-            await wake.wait()
-            wake.clear()
-            while state["known"] > state["shown"] and not stop.is_set():
-                params = {"names": PANELS} | ({"after": state["top"]} if state["top"] >= 0 else {})
-                try:
-                    r = await fetches.get(f"{link}/panels", params=params)
-                except httpx.HTTPError as error:
-                    run.error(f"panels {type(error).__name__}")
-                    await asyncio.sleep(0.5)
-                    continue
-                if r.status_code >= 400:
-                    run.error(f"panels {r.status_code}")
-                    await asyncio.sleep(0.5)
-                    continue
-                run.fetched += 1
-                show(int(r.headers["X-Game-Seq"]))
-
-    refresher = asyncio.create_task(refresh_loop())
-    try:
-        async with streams.stream("GET", f"{link}/events") as response:
-            if response.status_code >= 400:
-                run.error(f"stream {response.status_code}")
-                return
-            async for name, data in events(response):
-                if name != "step":
-                    continue
-                seq, pushed = step_of(data)
-                state["known"] = max(state["known"], seq)
-                if pushed and seq > state["shown"] and usable(pushed, state["top"]):
-                    run.pushed += 1
-                    show(seq)
-                elif state["known"] > state["shown"]:
-                    wake.set()
-    except httpx.HTTPError as error:
-        if not stop.is_set():
-            run.error(f"stream {type(error).__name__}")
-    finally:
-        refresher.cancel()
-
-
-def usable(pushed: dict, top: int) -> bool:
-    """live.js's test: the pushed log starts at most one step after the page's newest (or is the
-    whole newest page), so merging it loses no step; a page not yet shown fetches."""
-    return top >= 0 and (pushed.get("log_from") is None or pushed["log_from"] <= top + 1)
-
-
 async def make_games(client: httpx.AsyncClient, count: int, at_once: int = 10) -> list[dict]:
     """The tables' games, each with one Character, `at_once` at a time: the run measures the
     tables at play, not 200 games opened in the same instant."""
@@ -180,40 +89,40 @@ async def make_games(client: httpx.AsyncClient, count: int, at_once: int = 10) -
 
 async def drive(url: str, size: dict) -> tuple[Run, float]:
     run = Run()
-    limits = httpx.Limits(max_connections=size["pages"] + size["tables"] + 50, max_keepalive_connections=400)
+    connections = 3 * size["tables"] + 50  # a slow server has several steps of a table in flight
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
     timeout = httpx.Timeout(120, connect=60)
-    async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as writers, \
-            httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as streams, \
-            httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as fetches:
+    async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as writers:
         games = await make_games(writers, size["tables"])
-        stop = asyncio.Event()
-        run.seen = [[] for _ in range(size["pages"])]
         run.page_game = [n % size["tables"] for n in range(size["pages"])]
         links = [f"/g/{games[g]['edit_token']}" if n < size["tables"] else f"/v/{games[g]['view_token']}"
                  for n, g in enumerate(run.page_game)]
-        pages = [asyncio.create_task(page(streams, fetches, run, n, links[n], stop))
-                 for n in range(size["pages"])]
-        await asyncio.sleep(2 + size["pages"] / 100)  # every page opened and showed its game
-        began, pending = time.perf_counter(), []
-        await asyncio.gather(*(table(writers, run, n, games[n], size, began, pending)
-                               for n in range(size["tables"])))
-        await asyncio.gather(*pending)
-        elapsed = time.perf_counter() - began
-        await settle(run, size)
-        stop.set()
-        for task in pages:
-            task.cancel()
-        await asyncio.gather(*pages, return_exceptions=True)
+        procs = size.get("page_procs") or math.ceil(size["pages"] / PAGES_PER_PROCESS)
+        with Followers(url, links, run.page_game, procs) as followers:
+            await followers.ready()  # every page opened and shows its game
+            began, pending = time.perf_counter(), []
+            await asyncio.gather(*(table(writers, run, n, games[n], size, began, pending)
+                                   for n in range(size["tables"])))
+            await asyncio.gather(*pending)
+            elapsed = time.perf_counter() - began
+            final = {g: 0 for g in range(size["tables"])}  # each game's last acknowledged step
+            for game, seq in run.acked:
+                final[game] = max(final[game], seq)
+            merge(run, size["pages"], await followers.results(final))  # after their pages settle
     return run, elapsed
 
 
-async def settle(run: Run, size: dict, seconds: float = 30) -> None:
-    """Wait until every page shows its game's last acknowledged step (or `seconds` passed)."""
-    final = {g: max((s for (gg, s) in run.acked if gg == g), default=0) for g in range(size["tables"])}
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and not all(
-            run.seen[i] and run.seen[i][-1][1] >= final[g] for i, g in enumerate(run.page_game)):
-        await asyncio.sleep(0.1)
+def merge(run: Run, pages: int, parts: list[Pages]) -> None:
+    """The workers' pages into one run, as if one process had followed them all."""
+    run.seen = [[] for _ in range(pages)]
+    for part in parts:
+        for index, seen in part.seen.items():
+            run.seen[index] = seen
+        run.pushed += part.pushed
+        run.fetched += part.fetched
+        for kind, count in part.error_kinds.items():
+            run.errors += count
+            run.error_kinds[kind] = run.error_kinds.get(kind, 0) + count
 
 
 def measure(name: str, database_url: str, workers: int, size: dict, logs: Path) -> dict:
@@ -237,9 +146,11 @@ def main(argv: list[str]) -> list[dict]:
     parser.add_argument("--pages", type=int, default=DEFAULT["pages"])
     for key in ("seconds", "interval", "jitter"):
         parser.add_argument(f"--{key}", type=float, default=DEFAULT[key])
+    parser.add_argument("--page-procs", type=int, default=0,
+                        help=f"processes following the pages (default: one per {PAGES_PER_PROCESS} pages)")
     parser.add_argument("--configs", default="sqlite-1,pg-2")
     args = parser.parse_args(argv)
-    size = {k: getattr(args, k) for k in DEFAULT}
+    size = {k: getattr(args, k) for k in DEFAULT} | {"page_procs": args.page_procs}
     print(f"open loop: {size}", flush=True)
     rows = []
     with tempfile.TemporaryDirectory(prefix="potham-open-") as tmp:

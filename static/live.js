@@ -273,6 +273,7 @@
      panels are refreshed and what changed meanwhile is added next to it. */
   function onBeforeSwap(evt) {
     var xhr = evt.detail.xhr;
+    if (xhr.status === 503) return showBusy(reasonOf(xhr));
     if (xhr.status !== 409) return;
     var sentSeen = parseInt((evt.detail.requestConfig.headers || {})["X-Game-Seen"], 10);
     var since = isNaN(sentSeen) ? seen : sentSeen;
@@ -294,6 +295,19 @@
         refreshPanels(true, where).then(function () { showConflict(null, since, where); });
       }, 0);
     }
+  }
+
+  /* Overload (issue 21): the command waited too long for the database and changed nothing. One
+     notice at a time, gone after a while: the player taps again. */
+  function showBusy(message) {
+    var box = document.getElementById("live-busy") || document.createElement("p");
+    box.id = "live-busy";
+    box.className = "live-conflict";
+    box.setAttribute("role", "alert");
+    box.textContent = message || "The server is busy; nothing was changed, try again.";
+    document.getElementById("live-notice").appendChild(box);
+    clearTimeout(showBusy.timer);
+    showBusy.timer = setTimeout(function () { box.remove(); }, 8000);
   }
 
   function showConflict(message, since, panelName) {

@@ -8,13 +8,17 @@ from typing import Any
 from fastapi import Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.db import is_busy
 from app.web.templating import templates
 
 MAX_ERRORS = 20  # a body with 50,000 wrong items gets the first few, not a 20 MB answer
 MAX_ECHO = 200  # characters of a wrong text repeated back
+RETRY_AFTER_S = 5  # a command that waited the whole busy timeout: the queue needs a moment to drain
+BUSY = "The server is busy; nothing was changed, try again in a few seconds."
 
 
 def echo(value: Any) -> Any:
@@ -61,3 +65,19 @@ async def http_error(request: Request, exc: StarletteHTTPException):
         context = {"status": exc.status_code, "detail": exc.detail}
         return templates.TemplateResponse(request, "error.html", context, status_code=exc.status_code)
     return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
+
+async def database_error(request: Request, exc: OperationalError):
+    """A command that waited longer than the busy timeout for the write lock (issue 21, under
+    overload): 503 with Retry-After, never a 500. Its transaction was rolled back whole (the
+    session closes on the way out, app/db.py get_session), so nothing of it was written. Any
+    other database failure stays a server error."""
+    if not is_busy(exc):
+        raise exc
+    headers = {"Retry-After": str(RETRY_AFTER_S)}
+    if request.headers.get("HX-Request"):  # a tap on a game page: live.js shows it as a notice
+        return HTMLResponse(f"<p>{BUSY}</p>", status_code=503, headers=headers)
+    if _wants_html(request):
+        context = {"status": 503, "detail": BUSY}
+        return templates.TemplateResponse(request, "error.html", context, status_code=503, headers=headers)
+    return JSONResponse({"detail": BUSY}, status_code=503, headers=headers)

@@ -16,7 +16,8 @@ pytestmark = pytest.mark.server
 
 
 def test_a_few_tables_at_table_pace_make_their_steps_and_every_page_shows_each_one(live_server):
-    size = {"tables": 3, "pages": 6, "seconds": 3.0, "interval": 0.5, "jitter": 0.1}
+    # two page processes: the pages are dealt between them and their sightings merged back
+    size = {"tables": 3, "pages": 6, "seconds": 3.0, "interval": 0.5, "jitter": 0.1, "page_procs": 2}
     run, elapsed = run_in_own_loop(open_load.drive(live_server.url, size))
 
     assert run.errors == 0, run.error_kinds
