@@ -10,9 +10,7 @@ from bench import open_load
 from bench.load_bench import reach_times
 from tests.support.loops import run_in_own_loop
 
-pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
-
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
 
 
 def test_a_few_tables_at_table_pace_make_their_steps_and_every_page_shows_each_one(live_server):
