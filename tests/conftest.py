@@ -2,8 +2,8 @@
 
 Set TEST_DATABASE_URL (a PostgreSQL server, e.g. the throwaway cluster .ci/run starts with
 tests/support/postgres.py) to run the same tests on PostgreSQL: each xdist worker gets a database
-of its own on that server, emptied before every test, and every real server process
-(`live_server`) a fresh database too."""
+of its own on that server, emptied before every test, and every real server process (`serving`)
+a fresh database too."""
 
 from __future__ import annotations
 
@@ -100,8 +100,27 @@ def serving(db_path: Path) -> Iterator[LiveServer]:
             drop_database(url)
 
 
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """One real server for every browser and end-to-end test of this worker: starting a uvicorn
+    process (imports, migration) cost more than most of these tests. Sharing it is safe because
+    each test plays games of its own (new links; the browser tests in new browser contexts, so
+    their own device cookie and home list) and asserts nothing about the server's other games."""
+    with serving(tmp_path_factory.mktemp("shared") / "live.db") as server:
+        yield server
+
+
 @pytest.fixture
-def live_server(tmp_path):
-    """A real uvicorn process of this test's own (the browser tests share one: tests/browser/conftest.py)."""
+def live_server(shared_server):
+    """The shared server (above). A test that stops, kills or restarts its server, or needs a
+    database, log or settings of its own, starts its own (`own_server`, or a LiveServer)."""
+    if shared_server.process is None or shared_server.process.poll() is not None:
+        raise RuntimeError("the shared server stopped: a test that stops its server must use own_server")
+    return shared_server
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A server of this test's own, to stop and restart at will."""
     with serving(tmp_path / "live.db") as server:
         yield server

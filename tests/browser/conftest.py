@@ -6,8 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import serving
-
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -29,30 +27,6 @@ def browser():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield browser
         browser.close()
-
-
-@pytest.fixture(scope="session")
-def shared_server(tmp_path_factory):
-    """One real server for every browser test of this worker: starting a uvicorn process (imports,
-    migration) cost more than most of these tests. Sharing it is safe because each test plays
-    games of its own (new links) in new browser contexts (so its own device cookie and home list)."""
-    with serving(tmp_path_factory.mktemp("browser") / "live.db") as server:
-        yield server
-
-
-@pytest.fixture
-def live_server(shared_server):
-    """The shared server (above); a test that stops or restarts its server asks for `own_server`."""
-    if shared_server.process is None or shared_server.process.poll() is not None:
-        raise RuntimeError("the shared server stopped: a test that stops its server must use own_server")
-    return shared_server
-
-
-@pytest.fixture
-def own_server(tmp_path):
-    """A server of this test's own, to stop and restart at will."""
-    with serving(tmp_path / "live.db") as server:
-        yield server
 
 
 @pytest.fixture

@@ -27,14 +27,16 @@ READ_SECONDS = 8  # the server's body deadline here: long enough for health to a
 HANGING = 60
 
 
-@pytest.fixture
-def server(tmp_path):
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One server for both tests (its own: it reads bodies on a shorter deadline); each test
+    opens its own sockets and plays its own game."""
     url = None
     if POSTGRES:
         from tests.support.postgres import drop_database, fresh_database
 
         url = fresh_database(POSTGRES, "adm")
-    server = LiveServer(tmp_path / "adm.db", database_url=url,
+    server = LiveServer(tmp_path_factory.mktemp("adm") / "adm.db", database_url=url,
                         env={"BODY_READ_SECONDS": str(READ_SECONDS)}).start()
     yield server
     server.stop()

@@ -29,11 +29,13 @@ def cluster():
         yield url
 
 
-@pytest.fixture
-def two_processes(cluster, tmp_path):
+@pytest.fixture(scope="module")
+def two_processes(cluster, tmp_path_factory):
+    """Two servers on one database for the module's tests; each test plays a game of its own."""
     url = postgres.fresh_database(cluster, "two")
-    a = LiveServer(tmp_path / "a.db", database_url=url).start()
-    b = LiveServer(tmp_path / "b.db", database_url=url).start()
+    folder = tmp_path_factory.mktemp("two")
+    a = LiveServer(folder / "a.db", database_url=url).start()
+    b = LiveServer(folder / "b.db", database_url=url).start()
     yield a, b
     for server in (a, b):
         server.stop()

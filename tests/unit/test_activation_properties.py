@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.rulesets.potham2038.activation import Activator, Directive, Seen, activate
+from tests.support.examples import examples
 
 distances = st.floats(min_value=0, max_value=40, allow_nan=False).map(lambda x: round(x, 1))
 
@@ -38,7 +39,7 @@ def decide(board):
     return bot, seen, directive, activate(bot, seen, directive, random.Random(seed))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(boards)
 def test_R_ACT_TWO_slot_2_is_another_family_or_the_flagged_fallback_maneuver(board):
     _, _, _, result = decide(board)
@@ -51,7 +52,7 @@ def test_R_ACT_TWO_slot_2_is_another_family_or_the_flagged_fallback_maneuver(boa
     assert not (result.actions and result.actions[0].fallback)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(boards)
 def test_R_SCAN_only_targets_a_character_in_line_of_sight_and_in_zone(board):
     bot, seen, _, result = decide(board)
@@ -63,7 +64,7 @@ def test_R_SCAN_only_targets_a_character_in_line_of_sight_and_in_zone(board):
         assert target.line_of_sight and now <= bot.control_zone
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards)
 def test_R_MARK_ACT_a_rebooted_bot_has_no_actions_and_marks_no_one(board):
     bot, seen, _, result = decide(board)
@@ -74,7 +75,7 @@ def test_R_MARK_ACT_a_rebooted_bot_has_no_actions_and_marks_no_one(board):
             c.name for c in seen if c.base_contact or c.distance <= bot.control_zone}
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(boards)
 def test_R_ACT_MOVE_a_move_never_exceeds_the_allowed_distance(board):
     bot, seen, _, result = decide(board)
@@ -97,7 +98,7 @@ def test_R_ACT_MOVE_a_move_never_exceeds_the_allowed_distance(board):
             assert action.move <= by_name[action.target].reach + 1e-9
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards)
 def test_R_CMB_SHOOT_only_with_weapon_ammo_line_of_sight_and_out_of_contact(board):
     bot, seen, _, result = decide(board)
@@ -109,7 +110,7 @@ def test_R_CMB_SHOOT_only_with_weapon_ammo_line_of_sight_and_out_of_contact(boar
         assert shot.phase == 3
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(boards)
 def test_every_action_has_a_reason_and_a_rule_and_the_answer_is_json_ready(board):
     _, _, _, result = decide(board)
@@ -141,7 +142,7 @@ def legal_unused(bot, seen, directive, result) -> list[str]:
     return legal
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(boards)
 def test_R_ACT_SHOOT_ANY_R_ACT_RELOAD_no_empty_slot_nor_fallback_while_a_legal_action_is_unused(board):
     """Issue 8 "Also": over many generated activations, no slot stays empty and no fallback is

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from app.rulesets.d20.brain import decide
 from app.rulesets.d20.brain_types import ROLES, Facts, Npc, Orders
 from app.rulesets.d20.models import COVERS, Combatant, Weapon
+from tests.support.examples import examples
 
 WEAPONS = st.lists(st.sampled_from([
     Weapon("Machete", "melee", "1d8"), Weapon("Rapier", "melee", "1d6", finesse=True),
@@ -41,7 +42,7 @@ def turns(draw):
     return npc, chars, orders
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(turns())
 def test_D20_TURN_a_decision_never_overspends_and_always_says_why(turn):
     npc, chars, orders = turn
@@ -69,7 +70,7 @@ def test_D20_TURN_a_decision_never_overspends_and_always_says_why(turn):
     assert decide(npc, chars, orders, random.Random(0)) == d
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(turns())
 def test_D20_CONTACT_MELEE_next_to_a_character_it_never_walks_away(turn):
     npc, chars, orders = turn

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from app.rulesets.d20.dice import Dice
 from app.rulesets.d20.models import COVERS, HouseRules
 from app.rulesets.d20.odds import attack_odds, damage_odds
+from tests.support.examples import examples
 
 MODES = st.sampled_from(["normal", "edge", "hindrance"])
 
@@ -40,7 +41,7 @@ def brute_force(bonus, defense, range_, cover, mode, house):
     return tuple(Fraction(x, len(kept)) for x in (hits, crits, glitches))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(-10, 25), st.integers(1, 35), st.sampled_from(["short", "long", "beyond"]),
        st.sampled_from(list(COVERS)), MODES, st.booleans(), st.booleans())
 def test_D20_ATTACK_ROLL_odds_equal_brute_force_enumeration(bonus, defense, range_, cover, mode, n20, n1):
@@ -49,7 +50,7 @@ def test_D20_ATTACK_ROLL_odds_equal_brute_force_enumeration(bonus, defense, rang
     assert (odds.p_hit, odds.p_crit, odds.p_glitch) == brute_force(bonus, defense, range_, cover, mode, house)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(-5, 15), st.integers(5, 25), st.sampled_from(list(COVERS)),
        st.integers(1, 3), st.sampled_from([4, 6, 8]), st.integers(-3, 4))
 def test_D20_DAMAGE_distribution_equals_brute_force_over_every_die(bonus, defense, cover, count, sides, flat):

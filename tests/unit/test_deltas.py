@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from app import deltas, steplog
 from app.tables import Step
+from tests.support.examples import examples
 from tests.support.json_strategies import wild_json
 from tests.support.played import played
 from tests.support.turn_games import roster_state
@@ -23,7 +24,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(json_values, json_values)
 def test_patching_with_the_diff_gives_the_new_value_exactly(before, after):
     delta = deltas.diff(before, after)
@@ -32,7 +33,7 @@ def test_patching_with_the_diff_gives_the_new_value_exactly(before, after):
     assert json.loads(json.dumps(delta)) == delta  # a delta is plain JSON: it can be stored
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(json_values, json_values)
 def test_patch_leaves_the_state_it_was_given_as_it_was(before, after):
     kept = copy.deepcopy(before)
@@ -60,7 +61,7 @@ def test_lists_grow_and_shrink_at_their_end():
     assert deltas.patch({"x": [1, 2, 3]}, [["cut", ["x"], 1]]) == {"x": [1]}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(json_values, st.lists(wild_json, max_size=3))
 def test_a_delta_that_does_not_fit_is_refused_never_a_crash(state, delta):
     try:

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.rulesets.d20.web.d20_schemas import ActivationIn, OddsIn
+from tests.support.examples import examples
 from tests.support.json_strategies import from_schema, wild_json
 
 ODDS = "/api/rulesets/d20/odds"
@@ -140,7 +141,7 @@ def test_two_characters_with_one_name_and_a_foreign_wielded_weapon_are_422(clien
     assert client.post(ACTIVATION, json=foreign).status_code == 422
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from([ODDS, ACTIVATION]), wild_json)
 def test_no_body_makes_a_d20_endpoint_answer_500(client, path, body):
     raw = json.dumps(body)  # NaN and Infinity as JavaScript writes them: the server must refuse them
@@ -156,7 +157,7 @@ def test_non_finite_numbers_and_broken_json_are_422(client, raw):
         assert response.status_code == 422
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(st.data())
 def test_mostly_valid_bodies_answer_200_or_422_never_500(client, data):

@@ -14,6 +14,7 @@ from sqlmodel import Session, SQLModel
 from app import exchange, games
 from app.db import make_engine
 from app.kernel.commands import Refused
+from tests.support.examples import examples
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
@@ -119,7 +120,7 @@ def play(session: Session, game, moves) -> None:
             session.rollback()
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(moves=st.lists(MOVES, max_size=15), seed=st.integers(0, 2**31 - 1), name=NAMES)
 def test_export_then_import_gives_back_the_same_game_field_by_field(moves, seed, name):
     engine = make_engine("sqlite://")
