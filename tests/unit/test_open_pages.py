@@ -3,11 +3,10 @@ in the bytes that just came, so an end split across two chunks must still be fou
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from bench.open_pages import events, step_of
+from tests.support.loops import run_in_own_loop
 
 STREAM = (b"retry: 1000\nevent: step\ndata: {\"seq\": 3}\nid: 3\n\n: heartbeat\n\n"
           b"event: step\ndata: {\"seq\": 4, \"panels\": {\"log\": \"<ol>\\n</ol>\", \"log_from\": 2}}\n\n"
@@ -27,7 +26,7 @@ def read(chunks: list[bytes]) -> list[tuple[str, bytes]]:
     async def collect():
         return [pair async for pair in events(Chunked(chunks))]
 
-    return asyncio.run(collect())
+    return run_in_own_loop(collect())  # a browser test on this worker may hold the main thread's loop
 
 
 WHOLE = read([STREAM])

@@ -9,12 +9,31 @@ import time
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
+from sqlmodel import SQLModel
 
 from app import games, live
+from app.db import make_engine
 from app.web.deps import EditDep
 from tests.support.loops import run_in_own_loop
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
+
+@pytest.fixture
+def engine(postgres_engine, tmp_path):
+    """A SQLite file, not the shared in-memory connection: the live push renders a step's panels
+    in a thread of its own while the next command commits, and one connection shared by two
+    threads ends the other's transaction ("cannot commit - no transaction is active")."""
+    if postgres_engine is not None:
+        with postgres_engine.begin() as connection:
+            connection.execute(text("TRUNCATE step, game RESTART IDENTITY CASCADE"))
+        yield postgres_engine
+        return
+    engine = make_engine(f"sqlite:///{tmp_path / 'live.db'}", size=5)
+    SQLModel.metadata.create_all(engine)
+    yield engine
+    engine.dispose()
 
 
 def new_game(client, name="Night shift"):

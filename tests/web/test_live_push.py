@@ -11,7 +11,7 @@ import pytest
 
 from app.web import live as web_live
 from tests.support.loops import run_in_own_loop
-from tests.web.test_live import add_character, new_game, stream_while
+from tests.web.test_live import add_character, engine, new_game, stream_while  # noqa: F401 (engine: the fixture)
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
