@@ -106,21 +106,26 @@ async def make_games(client: httpx.AsyncClient, count: int) -> list[dict]:
     return list(await asyncio.gather(*(one(n) for n in range(count))))
 
 
+async def post_command(client, run: Run, game_index: int, game: dict, body: dict, since: float) -> None:
+    """One command: its latency counted from `since` (when it was sent, or in the open loop when
+    it was due) and its acknowledged step; a failure is counted as an error."""
+    try:
+        r = await client.post(f"/api/games/{game['edit_token']}/commands", json=body)
+    except httpx.HTTPError as error:
+        run.error(f"command {type(error).__name__}")
+        return
+    now = time.perf_counter()
+    if r.status_code >= 400:
+        run.error(f"command {r.status_code}")
+        return
+    run.latencies.append(now - since)
+    run.acked[(game_index, r.json()["seq"])] = now
+
+
 async def writer(client, run: Run, game_index: int, game: dict, commands: int) -> None:
     body = {"type": "noise", "character_id": game["character"], "kind": "noise", "bot_ids": []}
     for _ in range(commands):
-        began = time.perf_counter()
-        try:
-            r = await client.post(f"/api/games/{game['edit_token']}/commands", json=body)
-        except httpx.HTTPError as error:
-            run.error(f"command {type(error).__name__}")
-            continue
-        now = time.perf_counter()
-        if r.status_code >= 400:
-            run.error(f"command {r.status_code}")
-            continue
-        run.latencies.append(now - began)
-        run.acked[(game_index, r.json()["seq"])] = now
+        await post_command(client, run, game_index, game, body, time.perf_counter())
 
 
 async def page(streams, fetches, run: Run, index: int, game: dict, stop: asyncio.Event) -> None:

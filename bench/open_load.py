@@ -32,7 +32,7 @@ from pathlib import Path
 import httpx
 
 from bench import load_bench
-from bench.load_bench import Run, percentile
+from bench.load_bench import Run, percentile, post_command
 from bench.open_pages import Followers, Pages
 
 PAGES_PER_PROCESS = 100
@@ -53,17 +53,7 @@ async def table(client: httpx.AsyncClient, run: Run, index: int, game: dict, siz
 
 async def command(client, run: Run, index: int, game: dict, body: dict, scheduled: float) -> None:
     run.steps_sent += 1
-    try:
-        r = await client.post(f"/api/games/{game['edit_token']}/commands", json=body)
-    except httpx.HTTPError as error:
-        run.error(f"command {type(error).__name__}")
-        return
-    now = time.perf_counter()
-    if r.status_code >= 400:
-        run.error(f"command {r.status_code}")
-        return
-    run.latencies.append(now - scheduled)
-    run.acked[(index, r.json()["seq"])] = now
+    await post_command(client, run, index, game, body, scheduled)  # late sends count as waiting
 
 
 async def make_games(client: httpx.AsyncClient, count: int, at_once: int = 10) -> list[dict]:
