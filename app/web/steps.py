@@ -75,6 +75,34 @@ def run(request: Request, opened: Opened, session, data: dict[str, Any], seen: i
     return answer(request, opened, session, main)
 
 
+def run_steps(request: Request, opened: Opened, session, commands: list[dict[str, Any]], seen: int | None,
+              main: str = "turn", form: FormValues | None = None) -> Response:
+    """Several commands from one tap, in order, one logged step each: Undo takes them back one at
+    a time, or the whole tap at once (the answer offers it, `tap_from`). Every body is validated
+    before the first runs, so a wrong field records nothing; a refusal stops the tap there and
+    the steps before it stand (the answer says which)."""
+    failure = {"values": form, "form_id": form.get("form") if form else None}
+    try:
+        for data in commands:
+            games.ruleset_of(opened.game).parse(data)
+    except ValidationError as error:
+        return answer(request, opened, session, main, 422, changed=False, errors=field_messages(error),
+                      error="Please check the marked fields.", **failure)
+    start, done = opened.game.seq, 0
+    for data in commands:
+        try:
+            seen = games.run_command(session, opened.game, data, seen).seq
+        except (games.Conflict, Refused) as stopped:
+            if isinstance(stopped, games.Conflict) or done:
+                session.refresh(opened.game)
+            status = 409 if isinstance(stopped, games.Conflict) else 400
+            said = f"{done} of the {len(commands)} steps of this tap were recorded; then: " if done else ""
+            return answer(request, opened, session, main, status, changed=done > 0 or status == 409,
+                          error=said + stopped.reason, tap_from=start if done > 1 else None, **failure)
+        done += 1
+    return answer(request, opened, session, main, tap_from=start if done > 1 else None)
+
+
 @router.post("/g/{token}/undo", response_class=HTMLResponse)
 def undo(request: Request, opened: EditDep, session: SessionDep, posted: FormDep):
     """Undo the last step, or go back to any earlier one (`to_seq`), as a new step."""

@@ -55,7 +55,7 @@ def test_a_watcher_of_an_empty_game_is_told_the_roster_is_being_set_up(client, s
     ({"phase": 1}, "move and act with each Character"),
     ({"phase": 2}, "draw an Event card"),
     ({"phase": 2, "event": "Blackout"}, "activate Hunter-1"),
-    ({"phase": 3}, "nothing is waiting. Go to Phase 4"),
+    ({"phase": 3}, "nothing is waiting: answer the checks below"),
     ({"phase": 4}, "answer each position check"),
 ], ids=["phase 1", "phase 2 before the Event", "phase 2 next bot", "phase 3 empty", "phase 4 checks due"])
 def test_each_phase_starts_with_one_line_saying_what_to_do_now(client, session, changes, words):

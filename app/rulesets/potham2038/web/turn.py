@@ -9,6 +9,7 @@ Refusals answer in place: 422 a field is wrong (message next to it), 400 the eng
 
 from __future__ import annotations
 
+from random import Random
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -17,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from app import games
 from app.rulesets.potham2038.models import GameState
-from app.rulesets.potham2038.turn import Adjust
+from app.rulesets.potham2038.turn import Adjust, NoBody, next_phase
 from app.rulesets.potham2038.web import (  # noqa: F401  (routes, context hook, helpers)
     house,
     odds,
@@ -27,7 +28,7 @@ from app.rulesets.potham2038.web import (  # noqa: F401  (routes, context hook, 
 from app.rulesets.potham2038.web.guard import POTHAM_ONLY
 from app.web.command_forms import FormValues, as_json, expect_of, field_messages, form_to_body, int_or_none
 from app.web.deps import EditDep, FormDep, SessionDep
-from app.web.steps import answer, run
+from app.web.steps import answer, run, run_steps
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -53,6 +54,19 @@ def page_saw(state: GameState, command: str) -> str | None:
 templates.env.globals["page_saw"] = page_saw
 
 
+def phase3_empty(state: GameState) -> bool:
+    """Phase 2 is over and Phase 3 would list nothing (no engagement, shot, open slot or other
+    pending action): its "Next phase" may go on to Phase 4 in one tap (two next_phase steps)."""
+    if state.phase != 2 or state.to_activate():
+        return False
+    ahead, _ = next_phase(state, NoBody(), Random(0))  # the engine's own step (it rolls nothing)
+    listed = phase3_list.phase3_list(ahead, {})
+    return not listed["cards"] and not listed["held"] and not ahead.pending_actions()
+
+
+templates.env.globals["phase3_empty"] = phase3_empty
+
+
 def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Per-roll dice mode: when the app rolls, the entered-dice fields named in `_entered`
     (e.g. `rolls`) are dropped so the engine rolls them itself."""
@@ -73,8 +87,22 @@ def command(request: Request, opened: EditDep, session: SessionDep, posted: Form
         return answer(request, opened, session, "turn", 400, changed=False, values=form,
                       form_id=form.get("form"), error="The target changed after the button was drawn: "
                       "check the button's name and tap again.")
+    before = steps_before(form)
+    if before:  # one tap, several steps (issue 18): e.g. Phase 1 ends and the Event is recorded
+        return run_steps(request, opened, session, [*before, data], int_or_none(form.get("seen")), form=form)
     return run(request, opened, session, data, int_or_none(form.get("seen")), form=form,
                expect=expect_of(form.get("expect")))
+
+
+# What a form may ask to run before its own command, in the same tap: only the phase changes
+# (no fields to validate, nothing to overwrite), at most up to Phase 4.
+BEFORE = frozenset({"next_phase"})
+
+
+def steps_before(form: FormValues) -> list[dict[str, str]]:
+    """The `_before` commands of a one-tap form (the Event's Danger button at the end of Phase 1:
+    next_phase, then record_event; Phase 2's "go to Phase 4" when Phase 3 has nothing)."""
+    return [{"type": kind} for kind in form.getlist("_before")[:3] if kind in BEFORE]
 
 
 def contact_is_zero(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
