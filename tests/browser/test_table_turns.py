@@ -76,9 +76,8 @@ def turn_a(p: Player, artifacts: Path) -> None:
     assert p.model("Vex")["marked"] == 1  # R-MARK-MOVE
     tp.noise(p, "Rook", "Worker-1")
     assert p.model("Rook")["marked"] == 1 and p.api()["danger"] == 1  # R-NOISE
-    tp.next_phase(p, 1)
-    tp.event(p, "Power surge", 1)
-    assert p.api()["danger"] == 2 and p.api()["event"] == "Power surge"
+    tp.event(p, "Power surge", 1)  # Phase 1 ends with the Event's Danger button
+    assert p.api()["danger"] == 2 and p.api()["event"] == "Power surge" and p.api()["phase"] == 2
     activate_all(p, {
         "Hunter-1": Board(sight=["Rook"], at={"Rook": 7, "Vex": 16}),
         "Sentry-1": Board(zone=["Vex"], sight=["Vex"], at={"Vex": 2, "Rook": 15}, own={"Vault": 1}),
@@ -95,9 +94,7 @@ def turn_a(p: Player, artifacts: Path) -> None:
     done = tp.phase3(p)
     assert {"Sentry-1 vs Vex", "Hunter-1 vs Rook"} <= set(done)
     assert p.api()["danger"] == danger + 1  # R-CMB-DANGER, once for both
-    tp.next_phase(p, 3)
-    tp.every_check_passed(p)
-    tp.end_turn(p)
+    tp.every_check_passed(p)  # from the settled Phase 3: Phase 4, the checks and the end in one tap
     assert p.api()["turn"] == 2 and all(c["marked"] == 0 for c in p.api()["characters"])  # R-MARK-CLEAR
 
 
@@ -109,7 +106,6 @@ def turn_b(p: Player, artifacts: Path) -> None:
     tp.distracted(p, "Rook", ["Hunter-1"])
     assert p.model("Rook")["distracted"] == 1  # R-DISTRACTED
     snap(p, artifacts, "1-phase1", "#phase-hint")
-    tp.next_phase(p, 1)
     danger = p.api()["danger"]
     tp.event(p, "Lockdown", 2, marked={"Vex": 1})
     assert p.api()["danger"] == danger + 2 and p.model("Vex")["marked"] == 1
@@ -128,9 +124,7 @@ def turn_b(p: Player, artifacts: Path) -> None:
         "dice": {"rolls.attack": (1, 1), "rolls.defense": (1, 0)}, "ammo": "blank"}})
     assert done[0] == "Hunter-1 vs Vex" and "Patrol-1 shoots" in done  # melee first (R-CMB-GANGUP)
     assert p.model("Patrol-1")["out_of_ammo"]  # R-CMB-AMMO: the Critical's check failed
-    tp.next_phase(p, 3)
     tp.every_check_passed(p)
-    tp.end_turn(p)
     assert p.api()["turn"] == 3
 
 
@@ -140,7 +134,6 @@ def turn_c(p: Player, artifacts: Path) -> None:
     tp.entered_zone(p, "Hunter-1", "Rook")
     tp.alarm(p, "Rook", ["Hunter-1"])
     assert p.model("Vex")["marked"] == 1 and p.model("Rook")["marked"] == 2  # R-ALARM: one per zone
-    tp.next_phase(p, 1)
     danger = p.api()["danger"]
     tp.event(p, "Magnetic surge", 1)
     assert p.api()["danger"] == danger + 1
@@ -154,11 +147,10 @@ def turn_c(p: Player, artifacts: Path) -> None:
     tp.next_phase(p, 2)
     done = tp.phase3(p)
     assert done[0].startswith("Hunter-1 vs")  # R-CMB-GANGUP: the engagements before any shot
-    tp.next_phase(p, 3)
     tp.check_fails(p, "Sentry-1", 1)
     assert p.model("Sentry-1")["glitches"][0]["result"] == "reboot"  # R-GLITCH: 1 is Reboot
-    tp.every_check_passed(p)
-    tp.end_turn(p)
+    assert p.api()["phase"] == 4 and p.api()["position_checks"] == {p.id("Sentry-1"): False}
+    tp.every_check_passed(p)  # "Every other check passed · end the turn"
     assert p.api()["turn"] == 4
 
 
@@ -168,7 +160,6 @@ def turn_d(p: Player, artifacts: Path) -> None:
     tp.character_shoot(p, "Vex", "Patrol-1", dice={"attack": (1, 1), "defense": (1, 0)})
     assert 0 < p.model("Patrol-1")["health"] <= patrol  # a Critical is not blocked by a plain Hit
     tp.entered_zone(p, "Sentry-1", "Vex")
-    tp.next_phase(p, 1)
     tp.event(p, "Blackout", 1)
     activate_all(p, {
         "Sentry-1": Board(),
@@ -181,18 +172,15 @@ def turn_d(p: Player, artifacts: Path) -> None:
     done = tp.phase3(p, {("Hunter-1", "Rook"): {"counter": True}})
     assert done[0] == "Hunter-1 vs Rook"
     tp.other_melee(p, "Sentry-1", "Vex", attacker="character")
-    tp.next_phase(p, 3)
     tp.check_fails(p, "Sentry-1", 3)
     tp.every_check_passed(p)
-    tp.end_turn(p)
     assert p.api()["turn"] == 5
     assert not any(g["result"] == "reboot" and g["turns_left"] for g in p.model("Sentry-1")["glitches"])
 
 
 def turn_e(p: Player, artifacts: Path) -> None:
     """Quiet."""
-    tp.next_phase(p, 1)
-    p.step(p.page.locator("#event-danger-1"))
+    tp.event(p, "", 1)  # unnamed: one tap
     activate_all(p, {
         "Hunter-1": Board(at={"Vex": 20, "Rook": 20}),
         "Sentry-1": Board(at={"Vex": 20, "Rook": 20}, own={"Vault": 6}),
@@ -201,10 +189,9 @@ def turn_e(p: Player, artifacts: Path) -> None:
     })
     assert p.decision("Hunter-1")[0] == "random_move"  # R-ROLE-HUNTER: nobody to hunt
     assert p.decision("Sentry-1")[0] == "walk"  # back to its post
-    tp.next_phase(p, 2)
-    tp.next_phase(p, 3)
+    tp.next_phase(p, 2)  # Phase 3 lists nothing: on to Phase 4 in one tap
+    assert p.api()["phase"] == 4
     tp.every_check_passed(p)
-    tp.end_turn(p)
     assert p.api()["turn"] == 6
 
 
@@ -217,7 +204,6 @@ def turn_f(p: Player, artifacts: Path) -> None:
     expect(log).to_contain_text("DIAGNOSTICS helps")
     tp.character_shoot(p, "Rook", "Worker-1", dice={"attack": (3, 0), "defense": (0, 0)})
     assert p.model("Worker-1")["health"] == 0  # out of action
-    tp.next_phase(p, 1)
     tp.event(p, "Reinforcements", 1)
     tp.add_bot_from_role(p, "Hunter", "Hunter-2")
     activate_all(p, {
@@ -228,9 +214,7 @@ def turn_f(p: Player, artifacts: Path) -> None:
     })
     tp.next_phase(p, 2)
     assert tp.phase3(p)  # every engagement and shot, from the top
-    tp.next_phase(p, 3)
     tp.every_check_passed(p)
-    tp.end_turn(p)
     assert p.api()["turn"] == 7
 
 

@@ -187,8 +187,19 @@ def hack(p: Player, character: str, bot: str, stat: str, opposing: str, diagnost
     p.step(p.page.locator(f"#{fid}-go"))
 
 
-def next_phase(p: Player, phase: int) -> None:
-    p.step(p.page.locator(f"#form-next-{phase} button[type=submit]"))
+def phase(p: Player) -> int:
+    """The phase the turn panel shows (not an input)."""
+    return int(p.page.locator("#panel-turn").get_attribute("data-phase"))
+
+
+def next_phase(p: Player, phase_now: int) -> None:
+    """The way on from `phase_now`: Phase 2 with nothing for Phase 3 goes on to Phase 4 in one
+    tap (two steps); otherwise "Next phase"."""
+    onward = p.page.locator("#to-phase-4")
+    if phase_now == 2 and onward.count():
+        p.step(onward, steps=2)
+        return
+    p.step(p.page.locator(f"#form-next-{phase_now} button[type=submit]"))
 
 
 # --- Phase 2 ------------------------------------------------------------------------------------
@@ -196,8 +207,9 @@ def next_phase(p: Player, phase: int) -> None:
 
 def event(p: Player, name: str, danger: int, marked: dict[str, int] | None = None) -> None:
     """An Event card with the name the player gives it (a typed name is the player's choice): its
-    name, its Marked chips and its Danger button in one row; beyond what that row offers (Danger
-    outside -1..2, more than +2 Marked) the full form with steppers."""
+    name, its Marked chips and its Danger button in one row, offered as Phase 1 ends (the Danger
+    button ends Phase 1 too: two steps, one tap) and in Phase 2; beyond what that row offers
+    (Danger outside -1..2, more than +2 Marked) Phase 2's full form with steppers."""
     marked = marked or {}
     if danger in (1, 2, 0, -1) and all(0 <= n <= 2 for n in marked.values()):
         if name:
@@ -205,8 +217,10 @@ def event(p: Player, name: str, danger: int, marked: dict[str, int] | None = Non
                 p.taps.type(p.page.locator("#event-quick-title"), name)
         for character, n in marked.items():
             p.chip(f"event-quick-marked-{p.id(character)}-{n}")
-        p.step(p.page.locator(f"#event-danger-{danger}"))
+        p.step(p.page.locator(f"#event-danger-{danger}"), steps=2 if phase(p) == 1 else 1)
         return
+    if phase(p) == 1:
+        next_phase(p, 1)
     form = p.page.locator("#form-event")
     p.stepper(form, "Danger change", danger)
     with p.taps.section(p.taps.part + "/name"):  # a name the player chooses to give
@@ -396,12 +410,20 @@ def phase3(p: Player, how: dict | None = None) -> list[str]:
 # --- Phase 4 ------------------------------------------------------------------------------------
 
 
+def _ahead(p: Player) -> int:
+    """The next_phase step a Phase 4 answer makes first when it is given in a settled Phase 3."""
+    return 1 if phase(p) == 3 else 0
+
+
 def every_check_passed(p: Player) -> None:
+    """Phase 4 in one tap: "Every (other) check passed · end the turn" (one position_check step
+    per check due, then end_turn; from a settled Phase 3, next_phase first). No check due: the
+    End turn button."""
     due = p.page.locator("article.check-card").count()
-    if due > 1:
-        p.step(p.page.locator("#form-checks-passed button"), steps=due)
-    elif due:
-        p.step(p.page.locator("article.check-card").get_by_role("button", name=re.compile("^Yes")))
+    if not due:
+        end_turn(p)
+        return
+    p.step(p.page.locator("#checks-end"), steps=_ahead(p) + due + 1)
 
 
 def check_fails(p: Player, bot: str, glitch: int) -> None:
@@ -412,8 +434,8 @@ def check_fails(p: Player, bot: str, glitch: int) -> None:
         p.chip(f"{fid}-glitch_roll-{glitch}")
     else:  # a die of more than 12 faces is typed
         p.taps.type(p.page.locator(f"#{fid}-glitch_roll"), str(glitch))
-    p.step(p.page.locator(f"#{fid}").get_by_role("button", name=re.compile("^No")))
+    p.step(p.page.locator(f"#{fid}").get_by_role("button", name=re.compile("^No")), steps=_ahead(p) + 1)
 
 
 def end_turn(p: Player) -> None:
-    p.step(p.page.locator("#end-turn"))
+    p.step(p.page.locator("#end-turn"), steps=_ahead(p) + 1)

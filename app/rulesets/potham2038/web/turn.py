@@ -54,17 +54,22 @@ def page_saw(state: GameState, command: str) -> str | None:
 templates.env.globals["page_saw"] = page_saw
 
 
-def phase3_empty(state: GameState) -> bool:
-    """Phase 2 is over and Phase 3 would list nothing (no engagement, shot, open slot or other
-    pending action): its "Next phase" may go on to Phase 4 in one tap (two next_phase steps)."""
+def phase3_optional(state: GameState) -> list[str] | None:
+    """Phase 2 is over and Phase 3 would have nothing to resolve (no engagement, no decided Melee
+    or Shoot, no other pending action): its "Next phase" may go on to Phase 4 in one tap (two
+    next_phase steps). The answer names the AI-Bots whose open slots Phase 3 would still offer
+    (optional re-decisions, R-PHASE-MOVE), so the page can say what that tap passes by. None:
+    Phase 3 is needed (or Phase 2 is not over)."""
     if state.phase != 2 or state.to_activate():
-        return False
+        return None
     ahead, _ = next_phase(state, NoBody(), Random(0))  # the engine's own step (it rolls nothing)
     listed = phase3_list.phase3_list(ahead, {})
-    return not listed["cards"] and not listed["held"] and not ahead.pending_actions()
+    if listed["held"] or ahead.pending_actions():
+        return None
+    return list(dict.fromkeys(card.bot.name for card in listed["cards"]))
 
 
-templates.env.globals["phase3_empty"] = phase3_empty
+templates.env.globals["phase3_optional"] = phase3_optional
 
 
 def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
