@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse
 from sqlmodel import Session
 
 from app import games
+from app.web import taps
 from app.web.deps import Opened, OpenedDep, SessionDep, Since
 from app.web.reach import reach
 from app.web.templating import templates
@@ -105,7 +106,8 @@ def game_context(opened: Opened, session: Session, log_before: int | None = None
     ruleset = games.ruleset_of(opened.game)
     shown = log_context(opened, session, log_before, log_oldest, log_after) if with_log \
         else link_context(opened)
-    context = {**shown, "state": games.state_of(step, ruleset), "step": step, "ruleset": ruleset}
+    context = {**shown, "state": games.state_of(step, ruleset), "step": step, "ruleset": ruleset,
+               "tap_from": taps.tap_from(opened.game)}  # the Undo bar's "Undo the whole tap"
     for hook in RULESET_HOOKS.get(ruleset.id, []):
         context |= hook(opened, session, context)
     return context | extra

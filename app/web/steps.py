@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from app import games
 from app.kernel.commands import Refused
-from app.web import view
+from app.web import taps, view
 from app.web.command_forms import FormValues, field_messages, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.panels import game_context, page_template, panel_template
@@ -78,7 +78,7 @@ def run(request: Request, opened: Opened, session, data: dict[str, Any], seen: i
 def run_steps(request: Request, opened: Opened, session, commands: list[dict[str, Any]], seen: int | None,
               main: str = "turn", form: FormValues | None = None) -> Response:
     """Several commands from one tap, in order, one logged step each: Undo takes them back one at
-    a time, or the whole tap at once (the answer offers it, `tap_from`). Every body is validated
+    a time, or the whole tap at once (app/web/taps.py: the turn panel offers it). Every body is validated
     before the first runs, so a wrong field records nothing; a refusal stops the tap there and
     the steps before it stand (the answer says which)."""
     failure = {"values": form, "form_id": form.get("form") if form else None}
@@ -93,14 +93,23 @@ def run_steps(request: Request, opened: Opened, session, commands: list[dict[str
         try:
             seen = games.run_command(session, opened.game, data, seen).seq
         except (games.Conflict, Refused) as stopped:
-            if isinstance(stopped, games.Conflict) or done:
+            conflict = isinstance(stopped, games.Conflict)
+            if conflict or done:
                 session.refresh(opened.game)
-            status = 409 if isinstance(stopped, games.Conflict) else 400
-            said = f"{done} of the {len(commands)} steps of this tap were recorded; then: " if done else ""
-            return answer(request, opened, session, main, status, changed=done > 0 or status == 409,
-                          error=said + stopped.reason, tap_from=start if done > 1 else None, **failure)
+            if done:  # the steps before it stand: say so, and offer to take them back together
+                said = f"{done} of the {len(commands)} steps of this tap were recorded; then: "
+                return _answer_tap(request, opened, session, main, start, 409 if conflict else 400,
+                                   error=said + stopped.reason, **failure)
+            return answer(request, opened, session, main, 409 if conflict else 400, changed=conflict,
+                          error=stopped.reason, **failure)
         done += 1
-    return answer(request, opened, session, main, tap_from=start if done > 1 else None)
+    return _answer_tap(request, opened, session, main, start)
+
+
+def _answer_tap(request: Request, opened: Opened, session, main: str, start: int, status_code: int = 200,
+                **extra: Any) -> Response:
+    taps.remember(opened.game, start)  # every render at this step offers "Undo the whole tap"
+    return answer(request, opened, session, main, status_code, **extra)
 
 
 @router.post("/g/{token}/undo", response_class=HTMLResponse)
