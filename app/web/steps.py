@@ -88,6 +88,10 @@ def run_steps(request: Request, opened: Opened, session, commands: list[dict[str
     except ValidationError as error:
         return answer(request, opened, session, main, 422, changed=False, errors=field_messages(error),
                       error="Please check the marked fields.", **failure)
+    session.refresh(opened.game)  # the latest step committed: a tap runs only on what its page showed
+    if seen is not None and seen != opened.game.seq:  # (a stale next_phase would skip a whole phase)
+        return answer(request, opened, session, main, 409, error="The game moved on since you looked: "
+                      "nothing of this tap was recorded. Look again and tap again.", **failure)
     start, done = opened.game.seq, 0
     for data in commands:
         try:

@@ -90,6 +90,7 @@ def test_phase1_an_event_dice_by_hand_and_a_new_character_each_take_a_tap_or_two
     expect(t.newest_step()).to_contain_text("DIAGNOSTICS helps")
 
     page.locator("#form-next-1 button").click()  # to Phase 2 (not a step measured here)
+    expect(page.locator("#phase-2")).to_be_visible()  # Phase 1 offers the same Event row: wait for Phase 2's
 
     # "Lockdown": Danger +2 and +1 Marked on Vex: its name typed, Vex's +1, then Danger +2.
     with t.taps.section("event with a name and marked"):

@@ -55,7 +55,7 @@ def test_every_check_passed_and_the_end_of_the_turn_from_a_settled_phase_3_and_i
     due = [b["name"] for b in state(url, game)["bots"] if b["role"] in ("sentry", "patrol")]
     page = open_page(browser, url, game["edit_url"])
     button = page.locator("#phase-4-ahead #checks-end")
-    expect(button).to_contain_text("end turn 1")
+    expect(button).to_contain_text("end the turn")
     for name in due:
         expect(button).to_contain_text(name)
 

@@ -51,6 +51,18 @@ def test_R_EVENT_ONE_a_danger_button_at_the_end_of_phase_1_ends_it_and_records_t
     assert not table.page.has_id("form-event-quick")  # one Event per turn: Phase 2 offers no second row
 
 
+def test_a_stale_phase_1_event_tap_records_nothing_so_no_phase_is_skipped(client, session):
+    """Phase 1 ended on another device (or another form) first: the Danger button's next_phase
+    would now skip Phase 2. The tap records nothing (409) and the page shows Phase 2's row."""
+    table = Table(client, make_game(session, roster_state(phase=1)).edit_token)
+    Table(client, table.token).submit("next-1")
+    answer = table.submit("event-quick", expect=409, button="event-danger-1")
+    assert "nothing of this tap was recorded" in answer.by_id("panel-turn").text()
+    state = api(table)
+    assert (state["phase"], state["event"]) == (2, None)
+    assert answer.has_id("event-danger-1")
+
+
 def test_phase_1_still_offers_next_phase_for_a_player_who_draws_the_event_later(client, session):
     table = Table(client, make_game(session, roster_state(phase=1)).edit_token)
     table.submit("next-1")
@@ -99,7 +111,7 @@ def test_R_END_CHECK_every_check_passed_and_end_the_turn_is_one_tap_of_one_step_
     table = Table(client, make_game(session, roster_state(phase=4, danger=2)).edit_token)
     start = api(table)["seq"]
     button = table.page.by_id("checks-end")
-    assert "Every check passed (Sentry-1, Patrol-1)" in button.text() and "end turn 1" in button.text()
+    assert "Every check passed (Sentry-1, Patrol-1)" in button.text() and "end the turn" in button.text()
     table.submit("checks-end")
     state = api(table)
     assert (state["turn"], state["phase"]) == (2, 1)
