@@ -84,9 +84,12 @@ def brute_force_policy(dice: int, faces: list[int], policy: str, max_pushes: int
         if not again_now or times >= max_pushes or not (first or more):
             out[successes] += weight
             return
+        share = weight // 6 ** len(again_now)
+        rolled = list(pool)
         for new in itertools.product(range(1, 7), repeat=len(again_now)):
-            rolled = dict(zip(again_now, new, strict=True))
-            go(tuple(rolled.get(i, f) for i, f in enumerate(pool)), weight // 6 ** len(again_now), times + 1)
+            for i, face in zip(again_now, new, strict=True):
+                rolled[i] = face
+            go(tuple(rolled), share, times + 1)
 
     for pool in itertools.product(range(1, 7), repeat=dice):
         go(pool, 6 ** (dice * max_pushes), 0)
