@@ -56,7 +56,11 @@ share:
 # --dist worksteal: each worker starts on one half of the tests in their order (so a file's
 # module-scoped server, the browser and the shared server start on one worker, not both), and a
 # worker that runs out takes half of what the other has left, so no slow tail waits on one worker.
-PYTEST := $(PY) -m pytest -n 2 --dist worksteal
+# `env -u PYTHONDONTWRITEBYTECODE`: pytest keeps each test module with its asserts rewritten in
+# __pycache__ only when bytecode may be written; where that variable is set (as on some CI images),
+# every worker of every run rewrote and compiled all 130 test modules again (13 s of CPU per worker).
+# Now the second run (`make test-postgres` after `make test`) and every later one reads them.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 --dist worksteal
 
 bytecode: install-dev
 	$(PY) -m compileall -q app

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 from sqlmodel import Session, SQLModel
@@ -69,16 +70,43 @@ def admin_headers() -> dict[str, str]:
     return {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 
 
-@pytest.fixture
-def client(engine) -> Iterator[TestClient]:
-    app = create_app(migrate_on_start=False, admin_token=ADMIN_TOKEN)
+@contextmanager
+def client_of(app: FastAPI, engine) -> Iterator[TestClient]:
+    """A test client of `app` whose requests use `engine` (its lifespan runs on entering)."""
 
     def override() -> Iterator[Session]:
         with Session(engine) as session:
             yield session
 
+    app.dependency_overrides.clear()  # what an earlier test set (e.g. a broken database) goes
     app.dependency_overrides[get_session] = override
-    with TestClient(app) as client:
+    try:
+        with TestClient(app) as client:
+            yield client
+    finally:
+        app.dependency_overrides.clear()
+
+
+@pytest.fixture(scope="session")
+def shared_app() -> FastAPI:
+    """One app for this worker's web tests. FastAPI analyses a route's dependencies on the first
+    request that reaches it in an app (0.1 s of CPU and more per page), so a new app per test paid
+    that again in every test. Sharing is safe: the app holds no game state (each test has its own
+    database, through the override above, and its own client, so its own cookies and event loop),
+    and `client_of` resets the overrides. A test that adds routes uses `fresh_client`."""
+    return create_app(migrate_on_start=False, admin_token=ADMIN_TOKEN)
+
+
+@pytest.fixture
+def client(engine, shared_app) -> Iterator[TestClient]:
+    with client_of(shared_app, engine) as client:
+        yield client
+
+
+@pytest.fixture
+def fresh_client(engine) -> Iterator[TestClient]:
+    """A client of an app of this test's own, to change (add a route) without touching others."""
+    with client_of(create_app(migrate_on_start=False, admin_token=ADMIN_TOKEN), engine) as client:
         yield client
 
 

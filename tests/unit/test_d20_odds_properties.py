@@ -63,8 +63,11 @@ def test_D20_DAMAGE_distribution_equals_brute_force_over_every_die(bonus, defens
         crit = hit and n == 20 and cover != "heavy"
         dice = count * (2 if crit else 1)
         faces = list(itertools.product(range(1, sides + 1), repeat=dice)) if hit else [()]
+        landed_on: dict[int, int] = {}  # every landing counted whole, one division per value (Fractions were slow)
         for landed in faces:
             value = max(sum(landed) + flat, house.min_damage) if hit else 0
-            expected[value] = expected.get(value, Fraction(0)) + Fraction(1, 20) / len(faces)
+            landed_on[value] = landed_on.get(value, 0) + 1
+        for value, times in landed_on.items():
+            expected[value] = expected.get(value, Fraction(0)) + Fraction(times, 20 * len(faces))
     assert dist == {v: p for v, p in expected.items() if p}
     assert sum(dist.values()) == 1

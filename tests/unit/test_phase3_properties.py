@@ -1,5 +1,6 @@
-"""Phase 3 over thousands of generated whole turns (tests/support/phase3_games.py): whatever a
-careless player taps, and in whatever order, the engine accepts nothing the third reading forbids.
+"""Phase 3 over generated whole turns (tests/support/phase3_games.py; 2,000 under `make test-long`,
+a quarter in `make test`): whatever a careless player taps, and in whatever order, the engine
+accepts nothing the third reading forbids.
 
 Seed 001 (the 2038 Complete Combat Flowchart): "Continue unresolved engagements until their
 required opponents resolve or separate"; "AFTER MELEE · ELIGIBLE NPC RANGED ATTACKS"; "Spend its
@@ -12,9 +13,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.examples import examples
 from tests.support.phase3_games import play_turns
 
-TURNS = 2000
+TURNS = examples(2000)  # 500 whole turns in `make test`, all 2000 in `make test-long`
 
 
 @pytest.fixture(scope="module")

@@ -237,14 +237,15 @@ def test_a_command_that_still_fits_is_applied_even_if_the_game_moved_on(client):
 
 
 @pytest.fixture
-def conflict_route(client):
-    """A form route that lost a race, as the turn and roster forms raise it."""
+def conflict_route(fresh_client):
+    """A form route that lost a race, as the turn and roster forms raise it (on an app of the
+    test's own: the other tests share theirs)."""
 
-    @client.app.post("/g/{token}/test-conflict")
+    @fresh_client.app.post("/g/{token}/test-conflict")
     def lost_race(opened: EditDep):
         raise games.Conflict("The game moved on since you looked: Ada already left.", opened.game.seq)
 
-    return client
+    return fresh_client
 
 
 @pytest.mark.parametrize("headers, kind", [
