@@ -248,16 +248,27 @@ def _name_of(p: Player, key: str) -> str:
 
 
 def _answer_zone(p: Player, board: Board) -> None:
-    inside = board.contact + board.zone
-    if len(inside) <= 1:
-        if not inside:
-            p.taps.click(p.page.locator("#ask-nobody"))
-        else:
-            kind = "contact" if board.contact else "zone"
-            p.taps.click(p.page.locator(f"#ask-{kind}-{p.id(inside[0])}"))
+    """Who is inside its zone (base contact counts as inside): one tap where the row has it —
+    nobody (and, where the page asks it with it, who it sees), one, or both alike — else the
+    "Several…" list."""
+    page, inside = p.page, board.contact + board.zone
+    if not inside:
+        seen = [p.id(n) for n in board.sight]
+        alive = [c for c in p.api()["characters"] if c["health"] > 0]
+        sees = "nobody" if not seen else seen[0] if len(seen) == 1 else "everyone" if len(seen) == len(alive) else None
+        tap = page.locator(f"#ask-nobody-sees-{sees}")
+        p.taps.click(tap if sees and tap.count() else page.locator("#ask-nobody"))
         return
-    p.open(p.page.locator("#ask-several"))
-    form = p.page.locator("#form-ask-several")
+    if len(inside) == 1:
+        kind = "contact" if board.contact else "zone"
+        p.taps.click(page.locator(f"#ask-{kind}-{p.id(inside[0])}"))
+        return
+    alike = "contact" if set(board.contact) == set(inside) else "zone" if not board.contact else None
+    if alike and page.locator(f"#ask-{alike}-both").count():
+        p.taps.click(page.locator(f"#ask-{alike}-both"))
+        return
+    p.open(page.locator("#ask-several"))
+    form = page.locator("#form-ask-several")
     for name in inside:
         what = "Base contact" if name in board.contact else "Inside"
         p.taps.check(form.locator(f"fieldset[data-character='{name}']").get_by_label(what, exact=True))
