@@ -55,7 +55,8 @@ def _everywhere(board: Board) -> bool:
     base = board.points()[0]
     for value in samples[own] if own is not None else [None]:
         at = base if own is None else base | {own: value}
-        if own == board.target and value == 0 and board.bot.role == "patrol" and board.directive.next_waypoint:
+        on_waypoint = board.bot.role == "patrol" and board.directive.next_waypoint is not None
+        if own == board.target and value == 0 and on_waypoint:
             told = {**board.answers, "inches": {**board.answers.get("inches", {}), own: 0.0}}
             on_it = Board(board.bot, board.names, board.directive, told, None, refine=False)
             if _own(on_it) is not None and not _everywhere(on_it):  # on it: the next one's distance

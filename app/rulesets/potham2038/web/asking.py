@@ -96,14 +96,13 @@ def zone_screen(bot_name: str, zone: float, names: dict[str, str], sees: bool = 
 
 def nobody_sees(models: list[tuple[str, str]]) -> list[Tap]:
     """Nobody inside its zone, and who it can see (R-LOS: told by the player, never assumed)."""
-    nobody: dict[str, Any] = {"contact": [], "zone": []}
-    taps = [Tap("Nobody inside; it sees nobody", _reply(**nobody, line_of_sight=[]), "ask-nobody-sees-nobody")]
-    taps += [Tap(f"Nobody inside; it sees {name}", _reply(**nobody, line_of_sight=[i]), f"ask-nobody-sees-{i}")
-             for i, name in models]
+    def tap(seen: list[str], who: str, key: str) -> Tap:
+        return Tap(f"Nobody inside; it sees {who}", _reply(contact=[], zone=[], line_of_sight=seen),
+                   f"ask-nobody-sees-{key}")
+
+    taps = [tap([], "nobody", "nobody"), *(tap([i], name, i) for i, name in models)]
     if len(models) > 1:
-        every = "both" if len(models) == 2 else "everyone"
-        taps.append(Tap(f"Nobody inside; it sees {every}", _reply(**nobody, line_of_sight=[i for i, _ in models]),
-                        "ask-nobody-sees-everyone"))
+        taps.append(tap([i for i, _ in models], "both" if len(models) == 2 else "everyone", "everyone"))
     return taps
 
 
@@ -163,8 +162,8 @@ def still_in_contact(state: GameState, bot_id: str, shown: Screen) -> Screen:
     if shown.fact == "zone" and worked is not None:  # nobody near, and still at it: one tap for both
         both = _reply(contact=[], zone=[], inches={worked: 0})
         after = sum(1 for t in shown.taps if t.id.startswith("ask-nobody"))  # after the "Nobody" taps
-        shown.taps.insert(after, Tap(f"Nobody, and still in base contact with {worked}", both, "ask-nobody-still",
-                                 same=worked))
+        shown.taps.insert(after, Tap(f"Nobody, and still in base contact with {worked}", both,
+                                     "ask-nobody-still", same=worked))
     if shown.fact in ("band", "split", "inches") and worked is not None and shown.inches_label == worked:
         shown.taps.insert(0, Tap(f"Still in base contact with {worked}", _reply(inches={worked: 0}),
                                  "ask-still", same=worked))
