@@ -324,7 +324,8 @@ class Board:
                                 "inches", (), action.target)
             moves = {v.move for v in variants}
             actions.append(replace(action, reason=reason, move=action.move if len(moves) == 1 else None))
-        if base.actions and base.actions[0].action == "random_move" and "direction" not in self.answers:
+        # any random move, the fallback's too (a knocked-down Hunter stands up, then moves on)
+        if any(a.action == "random_move" for a in base.actions) and "direction" not in self.answers:
             return Question("direction", f"Roll a d8 for {self.bot.name}'s random direction (or let the "
                             "app roll).", "pick_one", tuple({"key": k, "label": str(k)} for k in
                                                            [*range(1, 9), "roll"]))
