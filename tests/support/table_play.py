@@ -242,6 +242,19 @@ def band_for(labels: list[str], inches: float) -> int:
     return len(labels) - 1
 
 
+def _band_tap(board: Board, model: str, labels: list[str], inches: float) -> int:
+    """The band tap for `model`; on its waypoint (0") where the row says the next waypoint's band
+    in the same tap ("On Gate, Fountain within a Walk (4")"), the one that fits that distance."""
+    on = f"On {model}, "
+    both = [i for i, label in enumerate(labels) if label.startswith(on)]
+    if inches != 0 or not both:
+        alone = [i for i in range(len(labels)) if i not in both]
+        return alone[band_for([labels[i] for i in alone], inches)]
+    rest = [labels[i][len(on):] for i in both]
+    then = next(k for k in board.own if rest[0].startswith(f"{k} "))
+    return both[band_for([r[len(then) + 1:] for r in rest], board.inches(then))]
+
+
 def _name_of(p: Player, key: str) -> str:
     state = p.api()
     return next((m["name"] for m in state["characters"] + state["bots"] if m["id"] == key), key)
@@ -308,7 +321,7 @@ def _answer(p: Player, board: Board) -> None:
         inches = board.inches(model)
         if fact == "band":
             labels = [b.inner_text() for b in buttons.all()]
-            p.taps.click(buttons.nth(band_for(labels, inches)))
+            p.taps.click(buttons.nth(_band_tap(board, model, labels, inches)))
         else:
             p.taps.type(page.locator("#ask-inches"), f"{inches:g}")
             p.taps.click(page.locator("#form-ask-inches button[name=measured]"))

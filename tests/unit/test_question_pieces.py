@@ -83,6 +83,17 @@ def test_R_HUNTER_RANDOM_a_knocked_down_hunter_s_random_fallback_asks_the_d8_too
     assert [(a.action, a.direction) for a in result.actions] == [("stand_up", None), ("random_move", 6)]
 
 
+def test_R_ROLE_PATROL_on_its_waypoint_the_next_waypoint_s_band_comes_in_the_same_tap():
+    """R-ROLE-PATROL: standing on its waypoint a Patrol heads for the next one, so "in base
+    contact" with Gate is offered with each band of Fountain (the next question on that answer)."""
+    asked = next_question(PATROL, ["Vex"], Directive(waypoint="Gate", next_waypoint="Fountain"),
+                          NOBODY | {"line_of_sight": []})
+    on_it = [o for o in asked.options if o["key"] == "contact"]
+    assert [o["label"] for o in on_it][2:4] == ['on Gate, Fountain within a Walk (4")', 'on Gate, Fountain within a Run (8")']
+    assert all(o["then"]["model"] == "Fountain" for o in on_it)
+    assert [o["key"] for o in asked.options if o["key"] != "contact"] == ["zone", "walk", "run", "reach", "farther"]
+
+
 # --- the property: truthful taps reach the inches engine's decision -----------------------------
 
 NAMES = ["Ada", "Bo", "Cy"]
@@ -108,6 +119,23 @@ def boards(draw):
     return bot, seen, own, directive
 
 
+def holds(option: dict, x: float) -> bool:
+    """Does this band option (or piece) hold a distance of `x` inches?"""
+    if option["key"] == "contact" or x == 0:
+        return option["key"] == "contact" and x == 0
+    return option["low"] < x and (option["high"] is None or x <= option["high"])
+
+
+def tell(answers: dict, model: str, option: dict) -> None:
+    """A band tap's facts, as the page sends them (web/asking.band_reply)."""
+    answers.setdefault("bands", {})[model] = option["key"]
+    for side in ("up_to", "more_than"):
+        if side in option:
+            answers.setdefault(side, {})[model] = option[side]
+    if option.get("then"):
+        tell(answers, option["then"]["model"], option["then"])
+
+
 def truthful(question: Question, seen: dict, own: dict, zone: float) -> tuple[str, object]:
     """The reply of a player who measured the board (a band or piece holding the inches)."""
     inches = {**{n: d for n, (d, _) in seen.items()}, **own}
@@ -123,8 +151,8 @@ def truthful(question: Question, seen: dict, own: dict, zone: float) -> tuple[st
         return "direction", 3
     x = inches[question.model]
     if question.fact == "band":
-        return "band", next(o for o in question.options if (o["key"] == "contact") == (x == 0) and (
-            x == 0 or (o["low"] < x and (o["high"] is None or x <= o["high"]))))
+        return "band", next(o for o in question.options if holds(o, x) and (
+            "then" not in o or holds(o["then"], inches[o["then"]["model"]])))
     if question.fact == "split":
         return ("up_to" if x <= question.options[0]["inches"] else "more_than"), question.options[0]["inches"]
     return "inches", x
@@ -141,10 +169,7 @@ def test_R_ACT_FACTS_truthful_taps_reach_the_decision_the_measured_inches_give(b
             break
         fact, reply = truthful(result, seen, own, bot.control_zone)
         if fact == "band":
-            answers.setdefault("bands", {})[result.model] = reply["key"]
-            for side in ("up_to", "more_than"):
-                if side in reply:
-                    answers.setdefault(side, {})[result.model] = reply[side]
+            tell(answers, result.model, reply)
         elif fact in ("inches", "up_to", "more_than"):
             answers.setdefault(fact, {})[result.model] = reply
         else:

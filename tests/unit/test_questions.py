@@ -29,11 +29,7 @@ def play(bot, names, directive, replies):
         asked.append((result.fact, result.model))
         assert reply is not None, f"still asking {result.as_dict()} after {asked}"
         if result.fact == "band":  # a band's key, or inches: the option (or piece) they fall in
-            option = band_option(result, reply)
-            answers.setdefault("bands", {})[result.model] = option["key"]
-            for side in ("up_to", "more_than"):
-                if side in option:
-                    answers.setdefault(side, {})[result.model] = option[side]
+            tell(answers, result.model, band_option(result, reply))
         elif result.fact == "inches":
             answers.setdefault("inches", {})[result.model] = reply
         elif result.fact == "split":  # reply: "up_to" or "more_than" the figure asked
@@ -44,13 +40,25 @@ def play(bot, names, directive, replies):
 
 
 def band_option(question, reply):
-    """The option a player taps: by its band key (one option only), or the one holding `reply` inches."""
+    """The option a player taps: by its band key (one option only), or the one holding `reply`
+    inches; (key, then) for a waypoint's option that tells the next one's band too."""
+    reply, then = reply if isinstance(reply, tuple) else (reply, None)
     if isinstance(reply, str):
-        found = [o for o in question.options if o["key"] == reply]
+        found = [o for o in question.options if o["key"] == reply and (o.get("then") or {}).get("key") == then]
         assert len(found) == 1, f"{reply!r} is not one option of {question.as_dict()}"
         return found[0]
     return next(o for o in question.options if (o["key"] == "contact" and reply == 0) or (
         o["low"] < reply and (o["high"] is None or reply <= o["high"])))
+
+
+def tell(answers, model, option):
+    """A band tap's facts, as the page sends them (web/asking.band_reply)."""
+    answers.setdefault("bands", {})[model] = option["key"]
+    for side in ("up_to", "more_than"):
+        if side in option:
+            answers.setdefault(side, {})[model] = option[side]
+    if option.get("then"):
+        tell(answers, option["then"]["model"], option["then"])
 
 
 def test_bands_follow_the_bots_own_thresholds_closest_first():
@@ -120,11 +128,13 @@ def test_R_ACT_SHOOT_ANY_a_sentry_at_its_post_asked_only_what_the_rule_needs():
     assert [a.action for a in result.actions] == ["shoot"] and [e.slot for e in result.empty] == [2]
 
 
-def test_R_ROLE_PATROL_on_its_waypoint_the_next_waypoint_is_asked_then_a_conditional_shot():
+def test_R_ROLE_PATROL_on_its_waypoint_the_next_waypoint_is_told_in_the_same_tap_then_a_conditional_shot():
+    """R-ROLE-PATROL: standing on its waypoint it heads for the next one, whose distance is then
+    the next question: "on B, C farther than 10"" tells both in one tap."""
     patrol = Activator("Beat", "patrol", 4.0, 8.0, shoot_range=12.0)
     asked, result = play(patrol, ["Bo"], Directive(waypoint="B", next_waypoint="C"),
-                         [[], [], "contact", "farther", ["Bo"], "walk"])
-    assert ("band", "C") in asked and asked.index(("band", "B")) < asked.index(("band", "C"))
+                         [[], [], ("contact", "farther"), ["Bo"], "walk"])
+    assert ("band", "C") not in asked and ("band", "B") in asked
     run, shot = result.actions
     assert (run.action, run.target, run.move) == ("run", "C", 8.0) and result.reached == ("B",)
     assert shot.conditional and 'more than 10"' in run.reason  # beyond a Run and the 50% Walk fallback
@@ -207,7 +217,8 @@ def test_a_waypoint_is_never_offered_the_weapon_range_band():
         ("contact", 0), ("zone", 3), ("walk", 4), ("run", 8), ("reach", 10), ("farther", 1000)]
     asked = next_question(patrol, ["Bo"], Directive(waypoint="B"), {"contact": [], "zone": []})
     assert (asked.fact, asked.model) == ("band", "B")
-    assert [o["key"] for o in asked.options] == ["contact", "zone", "walk", "run", "reach", "farther"]
+    assert [o["key"] for o in asked.options if "then" not in o] == ["zone", "walk", "run", "reach", "farther"]
+    assert {o["key"] for o in asked.options if "then" in o} == {"contact"}  # on B, and the next one's band
     assert all("weapon range" not in o["label"] for o in asked.options)
     asked, _ = play(patrol, ["Bo"], Directive(waypoint="B"), [[], [], "farther", ["Bo"], "range"])
     assert ("band", "Bo") in asked  # a Character still gets the range band

@@ -257,3 +257,18 @@ def test_R_ROLE_HUNTER_both_in_base_contact_is_one_tap_then_who_it_sees(client, 
     assert asked(table) == "Who can Hunter-1 see?"
     table.submit("ask", button="ask-line_of_sight-bo")
     assert decision(table, "hunt")[1] == ("scan", "bo")
+
+
+def test_R_ROLE_PATROL_on_its_waypoint_and_the_next_one_s_band_is_one_tap(client, session):
+    """R-ROLE-PATROL: standing on waypoint A it heads for B, whose distance is the next question
+    then: "On A, B within a Walk (4")" tells both, and the activation is decided."""
+    table = in_phase2(client, session, ["patr"])
+    table.submit("ask", button="ask-nobody")
+    assert asked(table) == "How far is A from Patrol-1?"
+    assert 'On A, B within a Walk (4")' in taps(table) and 'Within a Walk (4")' in taps(table)
+    table.submit("ask", button="ask-band-contact-then-walk")
+    state = table.client.get(f"/api/games/{table.token}").json()
+    actions = state["decisions"][0]["actions"]
+    assert [a["action"] for a in actions] == ["walk"]  # up to 4": it gets there
+    assert "walks up to 4\" to B" in actions[0]["reason"]
+    assert next(b for b in state["bots"] if b["id"] == "patr")["waypoint_index"] == 2  # A and B reached: on to C

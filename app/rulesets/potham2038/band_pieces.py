@@ -90,3 +90,22 @@ def piece(band: Band, low: float, high: float) -> dict[str, Any]:
     if high < band.high:
         out["up_to"] = high
     return out
+
+
+def on_the_waypoint(board: Board, name: str, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A Patrol's waypoint: "in base contact" is where the next question is the next waypoint's
+    distance (R-ROLE-PATROL: standing on it, it heads for the next one), so that tap says both:
+    one option per band of the next waypoint, its figures under `then`. Offered only when that
+    question is the very next one on that answer: never a fact the decision does not need."""
+    from app.rulesets.potham2038.questions import Board, Question
+
+    if board.bot.role != "patrol" or name != board.target or not options or options[0]["key"] != "contact":
+        return options
+    told = {**board.answers, "bands": {**board.answers.get("bands", {}), name: "contact"}}
+    after = Board(board.bot, board.names, board.directive, told, None, refine=board.refine).decide()
+    if not (isinstance(after, Question) and after.fact == "band" and after.model not in (name, *board.names)):
+        return options
+    here = options[0]
+    both = [{**here, "label": f"on {name}, {after.model} {o['label']}", "then": {"model": after.model, **o}}
+            for o in after.options]
+    return [*options[1:], *both]  # its own bands first, as on every other distance question

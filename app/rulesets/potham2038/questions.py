@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from app.rulesets.potham2038.activation import Activation, Activator, Directive, Seen, activate
-from app.rulesets.potham2038.band_pieces import pieces
+from app.rulesets.potham2038.band_pieces import on_the_waypoint, pieces
 from app.rulesets.potham2038.bands import FAR, Band, band, bands
 from app.rulesets.potham2038.wording_bounds import EPS, bounded, said, sample_points, shape_of
 
@@ -275,7 +275,7 @@ class Board:
             fits = [b for b in fits if b.key == told]
         elif lo < 0:
             fits = [offered[0], *fits]
-        options = [o for b in fits for o in self.options(name, b, lo, hi)]
+        options = on_the_waypoint(self, name, [o for b in fits for o in self.options(name, b, lo, hi)])
         if len(options) > 1:
             return Question("band", f"How far is {name} from {self.bot.name}?", "pick_one",
                             tuple(options), name)

@@ -138,17 +138,24 @@ def one_of_screen(q: Question, names: dict[str, str]) -> Screen:
                                       f"ask-{q.fact}-{ids[o['key']]}") for o in q.options])
 
 
-def band_reply(model: str, option: dict[str, Any]) -> dict[str, Any]:
-    """A band tap's facts: the band, and for a piece of it the figures that bound it (band_pieces)."""
-    reply: dict[str, Any] = {"bands": {model: option["key"]}}
+def band_reply(model: str, option: dict[str, Any], reply: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A band tap's facts: the band, for a piece of it the figures that bound it, and under
+    `then` the next waypoint's band told in the same tap (band_pieces)."""
+    reply = reply if reply is not None else {}
+    reply.setdefault("bands", {})[model] = option["key"]
     for side in ("up_to", "more_than"):
         if side in option:
-            reply[side] = {model: option[side]}
-    return reply
+            reply.setdefault(side, {})[model] = option[side]
+    then = option.get("then")
+    return band_reply(then["model"], then, reply) if then else reply
 
 
 def band_id(option: dict[str, Any]) -> str:
-    """ask-band-walk; a piece cut at a figure: ask-band-zone-upto-1 (dots as "_")."""
+    """ask-band-walk; a piece cut at a figure: ask-band-zone-upto-1 (dots as "_"); on the
+    waypoint with the next one's band: ask-band-contact-then-walk."""
+    then = option.get("then")
+    if then:
+        return f"ask-band-{option['key']}-then-{band_id(then).removeprefix('ask-band-')}"
     if "up_to" not in option:
         return f"ask-band-{option['key']}"
     return f"ask-band-{option['key']}-upto-{option['up_to']:g}".replace(".", "_")
