@@ -272,3 +272,14 @@ def test_R_ROLE_PATROL_on_its_waypoint_and_the_next_one_s_band_is_one_tap(client
     assert [a["action"] for a in actions] == ["walk"]  # up to 4": it gets there
     assert "walks up to 4\" to B" in actions[0]["reason"]
     assert next(b for b in state["bots"] if b["id"] == "patr")["waypoint_index"] == 2  # A and B reached: on to C
+
+
+def test_R_SENTRY_INTRUDER_the_subject_within_1_inch_is_a_tap_not_the_keyboard(client, session):
+    """R-SENTRY-INTRUDER: with Ada inside its 3" zone a Sentry charges only when Vault + Ada ≤ its
+    4" Walk, sure within 1" of Vault: the band row offers "Within 1"" and the charge is decided."""
+    table = in_phase2(client, session, ["sent"])
+    table.submit("ask", button="ask-zone-ada")
+    assert asked(table) == "How far is Vault from Sentry-1?"
+    assert taps(table)[:4] == ["In base contact", 'Within 1"', 'Within 2"', 'Inside its zone (3")']
+    table.submit("ask", button="ask-band-zone-upto-1")
+    assert decision(table, "sent") == [("walk", "ada"), ("melee", "ada")]
