@@ -18,13 +18,24 @@ gives, so the engine decides again from them, never from a guess.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.rulesets.potham2038.bands import FAR, Band
 from app.rulesets.potham2038.wording_bounds import EPS
 
-if TYPE_CHECKING:
-    from app.rulesets.potham2038.questions import Board
+# `board` below is a questions.Board; it is not imported (questions imports this module): a
+# board decides again through `again` (its own class), a question is told by its `fact`.
+Board = Any
+
+
+def again(board: Board, answers: dict[str, Any], refine: bool = False) -> Any:
+    """The next question (or the decision) of the same board with these answers."""
+    return type(board)(board.bot, board.names, board.directive, answers, None, refine=refine).decide()
+
+
+def asks_about(after: Any, name: str) -> bool:
+    """Is `after` a question about this model's distance?"""
+    return getattr(after, "fact", None) is not None and after.model == name
 
 
 def cuts(board: Board) -> list[float]:
@@ -48,11 +59,7 @@ def told_piece(answers: dict[str, Any], name: str, band: Band, low: float, high:
 
 def settles(board: Board, name: str, band: Band, low: float, high: float) -> bool:
     """Told inside (low, high], is this model asked no more (the next fact is another's)?"""
-    from app.rulesets.potham2038.questions import Board, Question
-
-    told = told_piece(dict(board.answers), name, band, low, high)
-    after = Board(board.bot, board.names, board.directive, told, None, refine=False).decide()
-    return not (isinstance(after, Question) and after.model == name)
+    return not asks_about(again(board, told_piece(dict(board.answers), name, band, low, high)), name)
 
 
 def pieces(board: Board, name: str, band: Band, low: float, high: float) -> list[dict[str, Any]]:
@@ -97,13 +104,11 @@ def on_the_waypoint(board: Board, name: str, options: list[dict[str, Any]]) -> l
     distance (R-ROLE-PATROL: standing on it, it heads for the next one), so that tap says both:
     one option per band of the next waypoint, its figures under `then`. Offered only when that
     question is the very next one on that answer: never a fact the decision does not need."""
-    from app.rulesets.potham2038.questions import Board, Question
-
     if board.bot.role != "patrol" or name != board.target or not options or options[0]["key"] != "contact":
         return options
     told = {**board.answers, "bands": {**board.answers.get("bands", {}), name: "contact"}}
-    after = Board(board.bot, board.names, board.directive, told, None, refine=board.refine).decide()
-    if not (isinstance(after, Question) and after.fact == "band" and after.model not in (name, *board.names)):
+    after = again(board, told, board.refine)
+    if getattr(after, "fact", None) != "band" or after.model in (name, *board.names):
         return options
     here = options[0]
     both = [{**here, "label": f"on {name}, {after.model} {o['label']}", "then": {"model": after.model, **o}}
