@@ -256,22 +256,46 @@ def band_for(labels: list[str], inches: float) -> int:
     return len(labels) - 1
 
 
+def _band_tap(board: Board, model: str, labels: list[str], inches: float) -> int:
+    """The band tap for `model`; on its waypoint (0") where the row says the next waypoint's band
+    in the same tap ("On Gate, Fountain within a Walk (4")"), the one that fits that distance."""
+    on = f"On {model}, "
+    both = [i for i, label in enumerate(labels) if label.startswith(on)]
+    if inches != 0 or not both:
+        alone = [i for i in range(len(labels)) if i not in both]
+        return alone[band_for([labels[i] for i in alone], inches)]
+    rest = [labels[i][len(on):] for i in both]
+    then = next(k for k in board.own if rest[0].startswith(f"{k} "))
+    return both[band_for([r[len(then) + 1:] for r in rest], board.inches(then))]
+
+
 def _name_of(p: Player, key: str) -> str:
     state = p.api()
     return next((m["name"] for m in state["characters"] + state["bots"] if m["id"] == key), key)
 
 
 def _answer_zone(p: Player, board: Board) -> None:
-    inside = board.contact + board.zone
-    if len(inside) <= 1:
-        if not inside:
-            p.taps.click(p.page.locator("#ask-nobody"))
-        else:
-            kind = "contact" if board.contact else "zone"
-            p.taps.click(p.page.locator(f"#ask-{kind}-{p.id(inside[0])}"))
+    """Who is inside its zone (base contact counts as inside): one tap where the row has it —
+    nobody (and, where the page asks it with it, who it sees), one, or both alike — else the
+    "Several…" list."""
+    page, inside = p.page, board.contact + board.zone
+    if not inside:
+        seen = [p.id(n) for n in board.sight]
+        alive = [c for c in p.api()["characters"] if c["health"] > 0]
+        sees = "nobody" if not seen else seen[0] if len(seen) == 1 else "everyone" if len(seen) == len(alive) else None
+        tap = page.locator(f"#ask-nobody-sees-{sees}")
+        p.taps.click(tap if sees and tap.count() else page.locator("#ask-nobody"))
         return
-    p.open(p.page.locator("#ask-several"))
-    form = p.page.locator("#form-ask-several")
+    if len(inside) == 1:
+        kind = "contact" if board.contact else "zone"
+        p.taps.click(page.locator(f"#ask-{kind}-{p.id(inside[0])}"))
+        return
+    alike = "contact" if set(board.contact) == set(inside) else "zone" if not board.contact else None
+    if alike and page.locator(f"#ask-{alike}-both").count():
+        p.taps.click(page.locator(f"#ask-{alike}-both"))
+        return
+    p.open(page.locator("#ask-several"))
+    form = page.locator("#form-ask-several")
     for name in inside:
         what = "Base contact" if name in board.contact else "Inside"
         p.taps.check(form.locator(f"fieldset[data-character='{name}']").get_by_label(what, exact=True))
@@ -311,7 +335,7 @@ def _answer(p: Player, board: Board) -> None:
         inches = board.inches(model)
         if fact == "band":
             labels = [b.inner_text() for b in buttons.all()]
-            p.taps.click(buttons.nth(band_for(labels, inches)))
+            p.taps.click(buttons.nth(_band_tap(board, model, labels, inches)))
         else:
             p.taps.type(page.locator("#ask-inches"), f"{inches:g}")
             p.taps.click(page.locator("#form-ask-inches button[name=measured]"))

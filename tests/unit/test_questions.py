@@ -28,9 +28,8 @@ def play(bot, names, directive, replies):
             return asked, result
         asked.append((result.fact, result.model))
         assert reply is not None, f"still asking {result.as_dict()} after {asked}"
-        if result.fact == "band":
-            assert reply in [o["key"] for o in result.options]
-            answers.setdefault("bands", {})[result.model] = reply
+        if result.fact == "band":  # a band's key, or inches: the option (or piece) they fall in
+            tell(answers, result.model, band_option(result, reply))
         elif result.fact == "inches":
             answers.setdefault("inches", {})[result.model] = reply
         elif result.fact == "split":  # reply: "up_to" or "more_than" the figure asked
@@ -38,6 +37,28 @@ def play(bot, names, directive, replies):
         else:
             answers[result.fact] = reply
     raise AssertionError("unreachable")
+
+
+def band_option(question, reply):
+    """The option a player taps: by its band key (one option only), or the one holding `reply`
+    inches; (key, then) for a waypoint's option that tells the next one's band too."""
+    reply, then = reply if isinstance(reply, tuple) else (reply, None)
+    if isinstance(reply, str):
+        found = [o for o in question.options if o["key"] == reply and (o.get("then") or {}).get("key") == then]
+        assert len(found) == 1, f"{reply!r} is not one option of {question.as_dict()}"
+        return found[0]
+    return next(o for o in question.options if (o["key"] == "contact" and reply == 0) or (
+        o["low"] < reply and (o["high"] is None or reply <= o["high"])))
+
+
+def tell(answers, model, option):
+    """A band tap's facts, as the page sends them (web/asking.band_reply)."""
+    answers.setdefault("bands", {})[model] = option["key"]
+    for side in ("up_to", "more_than"):
+        if side in option:
+            answers.setdefault(side, {})[model] = option[side]
+    if option.get("then"):
+        tell(answers, option["then"]["model"], option["then"])
 
 
 def test_bands_follow_the_bots_own_thresholds_closest_first():
@@ -64,32 +85,38 @@ def test_R_ROLE_HUNTER_only_if_nobody_is_in_its_zone_who_can_it_see_which_is_clo
     assert 'up to 10" away' in result.actions[1].reason  # (8, 18] less the 8" Run: no guessed inches
 
 
-@pytest.mark.parametrize("side, actions", [("more_than", ["run", "walk"]), ("up_to", ["run", "shoot"])])
-def test_R_ACT_FACTS_a_decision_no_band_fixes_asks_the_one_figure_it_turns_on_not_the_inches(side, actions):
+@pytest.mark.parametrize("distance, actions", [(30.0, ["run", "walk"]), (20.0, ["run", "shoot"])])
+def test_R_ACT_FACTS_a_decision_no_band_fixes_offers_the_band_cut_at_the_figure_it_turns_on(distance, actions):
     """Issue 18 ("band, then measure it"): farther than 18", an 8" Run brings Ada in range only
-    within 26" — no band says it, so the page asks "within 26"?" (one tap), never the keyboard."""
-    asked, result = play(HUNTER, ["Ada"], Directive(), [[], [], ["Ada"], "farther", side])
-    assert asked[-2:] == [("band", "Ada"), ("split", "Ada")]
+    within 26" — so the band row itself offers "within 26"" and "farther than 26"" (one tap),
+    never a band then the keyboard (R-ACT-FALLBACK, R-CMB-SHOOT)."""
+    asked, result = play(HUNTER, ["Ada"], Directive(), [[], [], ["Ada"], distance])
+    assert asked[-1] == ("band", "Ada") and len(asked) == 4
     assert [a.action for a in result.actions] == actions
-    assert result.actions[1].fallback == (side == "more_than")  # R-ACT-FALLBACK: out of range
+    assert result.actions[1].fallback == (distance > 26)  # R-ACT-FALLBACK: out of range
 
 
-def test_typed_inches_still_decide_where_the_figure_is_asked():
+def test_the_pieces_of_a_band_are_told_as_the_band_and_the_figure():
+    asked = next_question(HUNTER, ["Ada"], Directive(), {"contact": [], "zone": [], "line_of_sight": ["Ada"]})
+    farther = [o for o in asked.options if o["key"] == "farther"]
+    assert [(o["label"], o.get("up_to"), o.get("more_than")) for o in farther] == [
+        ('within 26"', 26.0, None), ('farther than 26"', None, 26.0)]
+
+
+def test_typed_inches_still_decide_where_a_band_was_told():
     answers = {"contact": [], "zone": [], "line_of_sight": ["Ada"], "bands": {"Ada": "farther"}}
     asked = next_question(HUNTER, ["Ada"], Directive(), answers)
-    assert asked.fact == "split" and asked.options[0]["inches"] == 26.0
+    assert asked.fact == "band" and [o.get("up_to") for o in asked.options] == [26.0, None]
     result = next_question(HUNTER, ["Ada"], Directive(), answers | {"inches": {"Ada": 30.0}})
     assert [a.action for a in result.actions] == ["run", "walk"] and result.actions[1].fallback
 
 
 @pytest.mark.parametrize("distance", [19.0, 25.0, 26.0, 26.5, 30.0, 60.0])
-def test_the_split_question_reaches_the_inches_engine_decision(distance):
+def test_the_piece_tapped_reaches_the_inches_engine_decision(distance):
     """Either side of the figure, the decision is the one the measured inches give (no guess)."""
-    answers = {"contact": [], "zone": [], "line_of_sight": ["Ada"], "bands": {"Ada": "farther"}}
-    figure = next_question(HUNTER, ["Ada"], Directive(), answers).options[0]["inches"]
-    side = "up_to" if distance <= figure else "more_than"
-    by_tap = next_question(HUNTER, ["Ada"], Directive(), answers | {side: {"Ada": figure}})
+    asked, by_tap = play(HUNTER, ["Ada"], Directive(), [[], [], ["Ada"], distance])
     by_inches = activate(HUNTER, [Seen("Ada", distance, True, False)], Directive())
+    assert asked[-1] == ("band", "Ada")
     assert [(a.action, a.target, a.fallback) for a in by_tap.actions] == [
         (a.action, a.target, a.fallback) for a in by_inches.actions]
 
@@ -101,11 +128,13 @@ def test_R_ACT_SHOOT_ANY_a_sentry_at_its_post_asked_only_what_the_rule_needs():
     assert [a.action for a in result.actions] == ["shoot"] and [e.slot for e in result.empty] == [2]
 
 
-def test_R_ROLE_PATROL_on_its_waypoint_the_next_waypoint_is_asked_then_a_conditional_shot():
+def test_R_ROLE_PATROL_on_its_waypoint_the_next_waypoint_is_told_in_the_same_tap_then_a_conditional_shot():
+    """R-ROLE-PATROL: standing on its waypoint it heads for the next one, whose distance is then
+    the next question: "on B, C farther than 10"" tells both in one tap."""
     patrol = Activator("Beat", "patrol", 4.0, 8.0, shoot_range=12.0)
     asked, result = play(patrol, ["Bo"], Directive(waypoint="B", next_waypoint="C"),
-                         [[], [], "contact", "farther", ["Bo"], "walk"])
-    assert ("band", "C") in asked and asked.index(("band", "B")) < asked.index(("band", "C"))
+                         [[], [], ("contact", "farther"), ["Bo"], "walk"])
+    assert ("band", "C") not in asked and ("band", "B") in asked
     run, shot = result.actions
     assert (run.action, run.target, run.move) == ("run", "C", 8.0) and result.reached == ("B",)
     assert shot.conditional and 'more than 10"' in run.reason  # beyond a Run and the 50% Walk fallback
@@ -188,7 +217,8 @@ def test_a_waypoint_is_never_offered_the_weapon_range_band():
         ("contact", 0), ("zone", 3), ("walk", 4), ("run", 8), ("reach", 10), ("farther", 1000)]
     asked = next_question(patrol, ["Bo"], Directive(waypoint="B"), {"contact": [], "zone": []})
     assert (asked.fact, asked.model) == ("band", "B")
-    assert [o["key"] for o in asked.options] == ["contact", "zone", "walk", "run", "reach", "farther"]
+    assert [o["key"] for o in asked.options if "then" not in o] == ["zone", "walk", "run", "reach", "farther"]
+    assert {o["key"] for o in asked.options if "then" in o} == {"contact"}  # on B, and the next one's band
     assert all("weapon range" not in o["label"] for o in asked.options)
     asked, _ = play(patrol, ["Bo"], Directive(waypoint="B"), [[], [], "farther", ["Bo"], "range"])
     assert ("band", "Bo") in asked  # a Character still gets the range band

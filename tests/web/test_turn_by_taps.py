@@ -34,7 +34,9 @@ def decision(table: Table, bot_id: str) -> list[tuple[str, str | None]]:
 def test_R_CONTACT_MELEE_the_first_question_is_who_is_inside_the_zone_base_contact_in_the_same_tap(client, session):
     table = in_phase2(client, session, ["hunt"])
     assert asked(table).startswith('Who is inside Hunter-1\'s 3" zone?')
-    assert taps(table) == ["Nobody", "Ada", "Ada, in base contact", "Bo <b>", "Bo <b>, in base contact"]
+    assert taps(table) == ["Nobody inside; it sees nobody", "Nobody inside; it sees Ada", "Nobody inside; it sees Bo <b>",
+                           "Nobody inside; it sees both", "Ada", "Ada, in base contact", "Bo <b>",
+                           "Bo <b>, in base contact", "Both inside", "Both in base contact"]
     table.submit("ask", button="ask-contact-ada")  # one tap: Ada touches it, Bo is outside
     assert asked(table) == "Who can Hunter-1 see?"
     told = json.loads(table.page.by_id("form-ask").field("told").attrs["value"])
@@ -160,12 +162,11 @@ def test_an_activation_already_made_is_not_asked_again(client, session):
     assert "moved on" in answer.by_id("panel-turn").text()
 
 
-def test_R_ROLE_HUNTER_nobody_in_its_zone_and_nobody_in_sight_asks_the_d8_then_moves(client, session):
+def test_R_ROLE_HUNTER_nobody_in_its_zone_and_nobody_in_sight_is_one_tap_then_the_d8(client, session):
+    """R-ROLE-HUNTER: with nobody inside its zone a Hunter goes for the closest Character in its
+    line of sight, so "who can it see?" always comes next: the "Nobody" tap says it too (R-LOS)."""
     table = in_phase2(client, session, ["hunt"])
-    table.submit("ask", button="ask-nobody")
-    assert asked(table) == "Who can Hunter-1 see?"
-    assert taps(table) == ["Nobody", "Ada", "Bo <b>", "Both"]
-    table.submit("ask", button="ask-nobody")
+    table.submit("ask", button="ask-nobody-sees-nobody")
     assert "random direction" in asked(table)
     assert taps(table)[:3] == ["1 · ahead", "2 · ahead right", "3 · right"] and taps(table)[-1] == "Let the app roll"
     table.submit("ask", button="ask-direction-3")
@@ -175,8 +176,7 @@ def test_R_ROLE_HUNTER_nobody_in_its_zone_and_nobody_in_sight_asks_the_d8_then_m
 
 def test_R_ROLE_HUNTER_seeing_both_asks_which_is_closest_then_how_far(client, session):
     table = in_phase2(client, session, ["hunt"])
-    table.submit("ask", button="ask-nobody")
-    table.submit("ask", button="ask-everyone")
+    table.submit("ask", button="ask-nobody-sees-everyone")
     assert asked(table) == "Which of them is closest to Hunter-1?"
     table.submit("ask", button="ask-closest-bo")
     assert asked(table) == "How far is Bo <b> from Hunter-1?"
@@ -228,3 +228,58 @@ def test_R_ACT_FACTS_nobody_near_and_still_at_its_object_is_one_tap_for_the_whol
     assert taps(table)[:2] == ["Nobody", "Nobody, and still in base contact with Console"]
     table.submit("ask", button="ask-nobody-still")  # the player's report of both facts
     assert decision(table, "work") == [("activate", None)]
+
+
+def test_R_ACT_FACTS_a_worker_with_no_gun_is_never_asked_who_it_sees_with_nobody_inside(client, session):
+    """Nobody inside its zone, a Worker without a ranged weapon can neither Scan nor Shoot: its
+    sight cannot change the decision, so the "Nobody" tap asks nothing about it."""
+    table = in_phase2(client, session, ["work"])
+    assert "Nobody" in taps(table) and not [t for t in taps(table) if "sees" in t]
+
+
+def test_R_LOS_nobody_inside_and_who_it_sees_is_told_in_one_tap_for_a_sentry_with_a_gun(client, session):
+    """R-ACT-SHOOT-ANY: a Sentry with a loaded gun shoots a Character in sight and range from its
+    post or on its way back, so sight is asked on every path: one tap tells both facts."""
+    table = in_phase2(client, session, ["sent"])
+    table.submit("ask", button="ask-nobody-sees-ada")
+    told = json.loads(table.page.by_id("form-ask").field("told").attrs["value"])
+    assert (told["contact"], told["zone"], told["line_of_sight"]) == ([], [], ["ada"])
+    assert asked(table) == "How far is Vault from Sentry-1?"
+
+
+def test_R_ROLE_HUNTER_both_in_base_contact_is_one_tap_then_who_it_sees(client, session):
+    """R-CONTACT-MELEE: both Characters touching it is one tap; sight is asked next because the
+    second slot Scans one in sight inside its zone (R-SCAN, R-SLOT2-PRIORITY)."""
+    table = in_phase2(client, session, ["hunt"])
+    table.submit("ask", button="ask-contact-both")
+    told = json.loads(table.page.by_id("form-ask").field("told").attrs["value"])
+    assert (told["contact"], told["zone"], "line_of_sight" in told) == (["ada", "bo"], ["ada", "bo"], False)
+    assert asked(table) == "Who can Hunter-1 see?"
+    table.submit("ask", button="ask-line_of_sight-bo")
+    assert decision(table, "hunt")[1] == ("scan", "bo")
+
+
+def test_R_ROLE_PATROL_on_its_waypoint_and_the_next_one_s_band_is_one_tap(client, session):
+    """R-ROLE-PATROL: standing on waypoint A it heads for B, whose distance is the next question
+    then: "On A, B within a Walk (4")" tells both, and the activation is decided."""
+    table = in_phase2(client, session, ["patr"])
+    table.submit("ask", button="ask-nobody")
+    assert asked(table) == "How far is A from Patrol-1?"
+    assert 'On A, B within a Walk (4")' in taps(table) and 'Within a Walk (4")' in taps(table)
+    table.submit("ask", button="ask-band-contact-then-walk")
+    state = table.client.get(f"/api/games/{table.token}").json()
+    actions = state["decisions"][0]["actions"]
+    assert [a["action"] for a in actions] == ["walk"]  # up to 4": it gets there
+    assert "walks up to 4\" to B" in actions[0]["reason"]
+    assert next(b for b in state["bots"] if b["id"] == "patr")["waypoint_index"] == 2  # A and B reached: on to C
+
+
+def test_R_SENTRY_INTRUDER_the_subject_within_1_inch_is_a_tap_not_the_keyboard(client, session):
+    """R-SENTRY-INTRUDER: with Ada inside its 3" zone a Sentry charges only when Vault + Ada ≤ its
+    4" Walk, sure within 1" of Vault: the band row offers "Within 1"" and the charge is decided."""
+    table = in_phase2(client, session, ["sent"])
+    table.submit("ask", button="ask-zone-ada")
+    assert asked(table) == "How far is Vault from Sentry-1?"
+    assert taps(table)[:4] == ["In base contact", 'Within 1"', 'Within 2"', 'Inside its zone (3")']
+    table.submit("ask", button="ask-band-zone-upto-1")
+    assert decision(table, "sent") == [("walk", "ada"), ("melee", "ada")]

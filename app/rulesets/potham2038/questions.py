@@ -34,7 +34,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from app.rulesets.potham2038.activation import Activation, Activator, Directive, Seen, activate
-from app.rulesets.potham2038.bands import FAR, band, bands
+from app.rulesets.potham2038.band_pieces import on_the_waypoint, pieces
+from app.rulesets.potham2038.bands import FAR, Band, band, bands
 from app.rulesets.potham2038.wording_bounds import EPS, bounded, said, sample_points, shape_of
 
 
@@ -86,8 +87,9 @@ class Board:
     """Every distance as an interval of inches from the answers; the engine run over them."""
 
     def __init__(self, bot: Activator, characters: Sequence[str], directive: Directive,
-                 answers: Mapping[str, Any], rng: random.Random | None):
+                 answers: Mapping[str, Any], rng: random.Random | None, refine: bool = True):
         self.bot, self.names, self.answers, self.rng = bot, list(characters), answers, rng
+        self.refine = refine  # cut bands where the decision turns (band_pieces); off inside that check
         self.directive = directive
         told = answers.get("direction")  # "roll": one d8 for every run, so all runs agree
         self.rolled = (rng or random.Random()).randint(1, 8) if told == "roll" else None
@@ -267,12 +269,16 @@ class Board:
         """Its band when more than one band is still open for it, else its inches."""
         lo, hi = self.spans[name]
         offered = self.bands_for(name)
+        told = self.answers.get("bands", {}).get(name)
         fits = [b for b in offered if b.high > lo and b.low < hi and b.key != "contact"]
-        if lo < 0:
+        if told is not None:  # a band told: what is left of it, cut where the decision turns
+            fits = [b for b in fits if b.key == told]
+        elif lo < 0:
             fits = [offered[0], *fits]
-        if name not in self.answers.get("bands", {}) and len(fits) > 1:
+        options = on_the_waypoint(self, name, [o for b in fits for o in self.options(name, b, lo, hi)])
+        if len(options) > 1:
             return Question("band", f"How far is {name} from {self.bot.name}?", "pick_one",
-                            tuple(b.as_dict() for b in fits), name)
+                            tuple(options), name)
         at = self.split_point(name)
         if at is not None:  # issue 18: the one figure that decides it, not the keyboard
             said = f'{round(at, 2):g}"'
@@ -280,6 +286,12 @@ class Board:
                             ({"key": "up_to", "label": f"Up to {said}", "inches": at},
                              {"key": "more_than", "label": f"More than {said}", "inches": at}), name)
         return Question("inches", f"How far is {name} from {self.bot.name}, in inches?", "inches", (), name)
+
+    def options(self, name: str, b: Band, lo: float, hi: float) -> list[dict[str, Any]]:
+        """A band as one tap, or its pieces where one finer tap settles it (band_pieces)."""
+        if b.key == "contact" or not self.refine:
+            return [b.as_dict()]
+        return pieces(self, name, b, max(b.low, lo), min(b.high, hi))
 
     def split_point(self, name: str) -> float | None:
         """The one distance inside this model's open interval where the decision changes, when
@@ -296,7 +308,7 @@ class Board:
         at = cuts.pop()
         for side in ("up_to", "more_than"):
             told = {**self.answers, side: {**self.answers.get(side, {}), name: at}}
-            after = Board(self.bot, self.names, self.directive, told, random.Random(0)).decide()
+            after = Board(self.bot, self.names, self.directive, told, random.Random(0), refine=False).decide()
             if isinstance(after, Question) and after.model == name:
                 return None
         return at
@@ -312,7 +324,8 @@ class Board:
                                 "inches", (), action.target)
             moves = {v.move for v in variants}
             actions.append(replace(action, reason=reason, move=action.move if len(moves) == 1 else None))
-        if base.actions and base.actions[0].action == "random_move" and "direction" not in self.answers:
+        # any random move, the fallback's too (a knocked-down Hunter stands up, then moves on)
+        if any(a.action == "random_move" for a in base.actions) and "direction" not in self.answers:
             return Question("direction", f"Roll a d8 for {self.bot.name}'s random direction (or let the "
                             "app roll).", "pick_one", tuple({"key": k, "label": str(k)} for k in
                                                            [*range(1, 9), "roll"]))

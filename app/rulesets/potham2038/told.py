@@ -21,6 +21,7 @@ from app.rulesets.potham2038.bands import bands
 from app.rulesets.potham2038.models import Bot, GameState, SeenFact
 from app.rulesets.potham2038.play import bot_of, character_of
 from app.rulesets.potham2038.questions import Question, next_question
+from app.rulesets.potham2038.sight_ahead import sight_follows
 
 Ids = Annotated[list[str], Field(max_length=50)]
 BandKey = Literal["contact", "zone", "walk", "run", "range", "reach", "farther"]
@@ -75,6 +76,14 @@ def next_fact(state: GameState, bot_id: str, answers: Answers,
         raise Refused(f"tie_choice {tie_choice!r} is not a Character in action.", "R-TIE-CHOICE")
     directive = dc_replace(roster_directive(bot), tie_choice=by_id.get(tie_choice or ""))
     return next_question(activator_from_bot(bot), list(names), directive, told, rng)
+
+
+def sight_follows_nobody(state: GameState, bot_id: str) -> bool:
+    """With nobody in base contact or inside its zone, is "who can it see?" certain to be asked
+    (sight_ahead)? The page then asks both in one tap (R-LOS: the player still reports sight)."""
+    bot = bot_of(state, bot_id)
+    names = list(table_names(state))
+    return sight_follows(activator_from_bot(bot), names, roster_directive(bot), {"contact": [], "zone": []})
 
 
 def _by_name(answers: Answers, by_id: dict[str, str], state: GameState) -> dict:

@@ -28,7 +28,7 @@ from app.rulesets.potham2038.activation import Activation
 from app.rulesets.potham2038.models import GameState
 from app.rulesets.potham2038.play import bot_of
 from app.rulesets.potham2038.questions import Question
-from app.rulesets.potham2038.told import Answers, next_fact, table_names
+from app.rulesets.potham2038.told import Answers, next_fact, sight_follows_nobody, table_names
 from app.rulesets.potham2038.web.guard import POTHAM_ONLY
 from app.web.command_forms import FormValues, as_json, field_messages, int_or_none
 from app.web.deps import EditDep, FormDep, SessionDep
@@ -69,17 +69,41 @@ def _reply(**facts: Any) -> str:
     return as_json(facts)
 
 
-def zone_screen(bot_name: str, zone: float, names: dict[str, str]) -> Screen:
-    """Contact and zone together: every role asks both first; base contact counts as inside."""
+def zone_screen(bot_name: str, zone: float, names: dict[str, str], sees: bool = False) -> Screen:
+    """Contact and zone together: every role asks both first; base contact counts as inside.
+    `sees`: with nobody inside, "who can it see?" is certain to come next (sight_ahead), so the
+    "Nobody" tap says who it sees too; with two Characters, both inside or both in base contact
+    is one tap as well (the "Several…" list stays for the rest)."""
     models = [(i, n) for n, i in names.items()]
     screen = Screen("zone", f'Who is inside {bot_name}\'s {zone:g}" zone?', models=models,
                     several="zone" if len(models) > 1 else None,
                     hint="Measured base edge to base edge; base contact counts as inside.")
-    screen.taps.append(Tap("Nobody", _reply(contact=[], zone=[]), "ask-nobody"))
+    if sees:
+        screen.taps += nobody_sees(models)
+        screen.hint += " Nobody inside: tap who it can see."
+    if not sees or len(models) > 2:
+        screen.taps.append(Tap("Nobody" if not sees else "Nobody inside (then who it sees)",
+                               _reply(contact=[], zone=[]), "ask-nobody"))
     for i, name in models:
         screen.taps.append(Tap(name, _reply(contact=[], zone=[i]), f"ask-zone-{i}"))
         screen.taps.append(Tap(f"{name}, in base contact", _reply(contact=[i], zone=[i]), f"ask-contact-{i}"))
+    if len(models) == 2:
+        both = [i for i, _ in models]
+        screen.taps.append(Tap("Both inside", _reply(contact=[], zone=both), "ask-zone-both"))
+        screen.taps.append(Tap("Both in base contact", _reply(contact=both, zone=both), "ask-contact-both"))
     return screen
+
+
+def nobody_sees(models: list[tuple[str, str]]) -> list[Tap]:
+    """Nobody inside its zone, and who it can see (R-LOS: told by the player, never assumed)."""
+    def tap(seen: list[str], who: str, key: str) -> Tap:
+        return Tap(f"Nobody inside; it sees {who}", _reply(contact=[], zone=[], line_of_sight=seen),
+                   f"ask-nobody-sees-{key}")
+
+    taps = [tap([], "nobody", "nobody"), *(tap([i], name, i) for i, name in models)]
+    if len(models) > 1:
+        taps.append(tap([i for i, _ in models], "both" if len(models) == 2 else "everyone", "everyone"))
+    return taps
 
 
 def pick_screen(q: Question, names: dict[str, str]) -> Screen:
@@ -98,8 +122,8 @@ def one_of_screen(q: Question, names: dict[str, str]) -> Screen:
     """One tap among the options: a band, a direction, the closest Character."""
     model = names.get(q.model or "", q.model)
     if q.fact == "band":
-        taps = [Tap(o["label"][:1].upper() + o["label"][1:], _reply(bands={model: o["key"]}),
-                    f"ask-band-{o['key']}") for o in q.options]
+        taps = [Tap(o["label"][:1].upper() + o["label"][1:], _reply(**band_reply(model, o)), band_id(o))
+                for o in q.options]
         return Screen("band", q.ask, taps, inches_for=model, inches_label=q.model or "")
     if q.fact == "split":  # the one figure the decision turns on: one tap each side
         taps = [Tap(o["label"], _reply(**{o["key"]: {model: o["inches"]}}), f"ask-split-{o['key']}")
@@ -114,6 +138,29 @@ def one_of_screen(q: Question, names: dict[str, str]) -> Screen:
                                       f"ask-{q.fact}-{ids[o['key']]}") for o in q.options])
 
 
+def band_reply(model: str, option: dict[str, Any], reply: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A band tap's facts: the band, for a piece of it the figures that bound it, and under
+    `then` the next waypoint's band told in the same tap (band_pieces)."""
+    reply = reply if reply is not None else {}
+    reply.setdefault("bands", {})[model] = option["key"]
+    for side in ("up_to", "more_than"):
+        if side in option:
+            reply.setdefault(side, {})[model] = option[side]
+    then = option.get("then")
+    return band_reply(then["model"], then, reply) if then else reply
+
+
+def band_id(option: dict[str, Any]) -> str:
+    """ask-band-walk; a piece cut at a figure: ask-band-zone-upto-1 (dots as "_"); on the
+    waypoint with the next one's band: ask-band-contact-then-walk."""
+    then = option.get("then")
+    if then:
+        return f"ask-band-{option['key']}-then-{band_id(then).removeprefix('ask-band-')}"
+    if "up_to" not in option:
+        return f"ask-band-{option['key']}"
+    return f"ask-band-{option['key']}-upto-{option['up_to']:g}".replace(".", "_")
+
+
 def still_in_contact(state: GameState, bot_id: str, shown: Screen) -> Screen:
     """A distance to the object this bot was left working last turn (it stood in base contact:
     R-ROLE-WORKER): one tap says it still does. Offered, never assumed (R-ACT-FACTS): the player
@@ -121,8 +168,9 @@ def still_in_contact(state: GameState, bot_id: str, shown: Screen) -> Screen:
     worked = state.worked_last_turn.get(bot_id)
     if shown.fact == "zone" and worked is not None:  # nobody near, and still at it: one tap for both
         both = _reply(contact=[], zone=[], inches={worked: 0})
-        shown.taps.insert(1, Tap(f"Nobody, and still in base contact with {worked}", both, "ask-nobody-still",
-                                 same=worked))
+        after = sum(1 for t in shown.taps if t.id.startswith("ask-nobody"))  # after the "Nobody" taps
+        shown.taps.insert(after, Tap(f"Nobody, and still in base contact with {worked}", both,
+                                     "ask-nobody-still", same=worked))
     if shown.fact in ("band", "split", "inches") and worked is not None and shown.inches_label == worked:
         shown.taps.insert(0, Tap(f"Still in base contact with {worked}", _reply(inches={worked: 0}),
                                  "ask-still", same=worked))
@@ -142,7 +190,7 @@ def asked_screen(state: GameState, bot_id: str, result: Question, told: Answers)
     names = table_names(state)
     if result.fact == "contact" and told.zone is None:
         bot = bot_of(state, bot_id)
-        return zone_screen(bot.name, bot.control_zone, names)
+        return zone_screen(bot.name, bot.control_zone, names, sight_follows_nobody(state, bot_id))
     if result.kind == "pick_many":
         return pick_screen(result, names)
     if result.kind == "inches":
