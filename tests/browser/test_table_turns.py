@@ -64,9 +64,14 @@ def heal(p: Player) -> None:
 
 
 def activate_all(p: Player, boards: dict[str, Board]) -> None:
-    for bot, board in boards.items():
+    """Each AI-Bot with its board, in the order the page proposes (R-ACT-ORDER: the order is the
+    player's; the scenario sets none, so the player takes the page's next one)."""
+    left = dict(boards)
+    while left:
+        heading = p.page.locator("#activate-heading").inner_text()
+        bot = next((b for b in left if heading.startswith(f"Activate {b}")), next(iter(left)))
         with p.taps.section(f"{p.taps.part}/activate/{bot}"):
-            tp.activate(p, bot, board)
+            tp.activate(p, bot, left.pop(bot))
         expect(p.page.locator(f"#card-{p.id(bot)}")).to_be_visible()
 
 
