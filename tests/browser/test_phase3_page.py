@@ -131,7 +131,8 @@ def story(game: Game) -> None:
 
 
 def enter_dice(form, npc: int, character: int) -> None:
-    form.get_by_label("I enter dice").check()
+    form.locator("details.by-hand > summary").click()  # opening the fold means dice by hand
+    expect(form.get_by_label("I enter dice")).to_be_checked()
     form.locator(f"label:has(input[name='rolls.npc.hits'][value='{npc}'])").click()  # counts by tap
     form.locator(f"label:has(input[name='rolls.character.hits'][value='{character}'])").click()
 
