@@ -368,3 +368,12 @@ def test_a_contact_with_a_bot_already_inside_the_zone_adds_no_marked(client, ses
     table.submit("quick-contact-ada", button=("bot_id", "sent"), entered=["true", "false"])
     state = api(table)
     assert character(state, "ada")["marked"] == 0 and state["contacts_reported"] == ["sent:ada"]
+
+
+def test_a_hack_preselects_the_only_ai_bot_reported_in_base_contact_shown_and_changeable(client, session):
+    """R-LOS: the contact is the player's report this turn; with none, no AI-Bot is assumed."""
+    table = in_phase(client, session, 1, hacker())
+    assert not any("checked" in i.attrs for i in table.page.by_id("chack-ada-bot_id").all("input"))
+    table.submit("quick-contact-ada", button=("bot_id", "sent"))
+    chips = table.page.by_id("chack-ada-bot_id").all("input")
+    assert [i.attrs["value"] for i in chips if "checked" in i.attrs] == ["sent"] and len(chips) == 4
