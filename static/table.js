@@ -6,7 +6,11 @@
 //    "+ Sentry" buttons choose the new AI-Bot's role;
 // 3. focus and scroll after a swap: the result of a step, or the question to answer next
 //    ([data-focus-next]), comes into view; after a roster change the roster stays in view;
-// 4. "Keep the screen awake" (the Wake Lock API), remembered on this device.
+// 4. "Keep the screen awake" (the Wake Lock API), remembered on this device;
+// 5. dice by hand: opening a roll's "Dice by hand" fold, or tapping one of its count chips, means
+//    the player enters that roll ("I enter dice"); closing the fold gives it back to the app;
+// 6. a hack's opposing stat follows the Character's stat chip to the same-named AI-Bot stat
+//    (a Mission that pits Defense against Defense), until the player taps an opposing chip.
 (function () {
   "use strict";
 
@@ -54,6 +58,30 @@
   document.addEventListener("change", function (evt) {
     var group = evt.target.type === "radio" && evt.target.closest("[data-pool-for]");
     if (group) writePool(group);  // a chip tapped (typing in the text field leaves it as typed)
+  });
+
+  // 5. Dice by hand ------------------------------------------------------------------------
+  function setDiceMode(fold, entered) {
+    var radio = fold.querySelector("input[name=dice][value=" + (entered ? "entered" : "app") + "]");
+    if (radio && !radio.checked) radio.checked = true;
+  }
+  document.addEventListener("toggle", function (evt) {  // toggle does not bubble: captured
+    var fold = evt.target;
+    if (fold.matches && fold.matches("details[data-by-hand]")) setDiceMode(fold, fold.open);
+  }, true);
+  document.addEventListener("change", function (evt) {
+    var fold = evt.target.closest && evt.target.closest("details[data-by-hand]");
+    if (fold && evt.target.closest(".entered-grid")) setDiceMode(fold, true);
+    // 6. the opposing stat, while the player has not chosen one
+    var form = evt.target.form;
+    if (!form || evt.target.type !== "radio") return;
+    var follows = form.querySelector("fieldset.follows-stat");
+    if (!follows) return;
+    if (evt.target.closest("fieldset.follows-stat")) { follows.setAttribute("data-chosen", ""); return; }
+    if (evt.target.name !== "stat" || follows.hasAttribute("data-chosen")) return;
+    follows.querySelectorAll("input").forEach(function (i) {
+      i.checked = i.value === evt.target.value.toLowerCase();
+    });
   });
 
   // 3. Focus and scroll -------------------------------------------------------------------

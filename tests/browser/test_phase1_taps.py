@@ -18,7 +18,7 @@ from tests.support.layout import layout_problems
 from tests.support.taps import Taps
 
 # Inputs each step takes on the page (after issue 18); the issue measured the same steps before.
-EXPECTED = {"character shot": 2, "distracted": 1, "alarm": 1, "a hack against an AI-Bot's stat": 4,
+EXPECTED = {"character shot": 2, "distracted": 1, "alarm": 1, "a hack against an AI-Bot's stat": 3,
             "event with a name and marked": 3,
             "dice by hand for one shot": 5, "a character from a starting sheet": 2}
 
@@ -79,11 +79,12 @@ def test_phase1_an_event_dice_by_hand_and_a_new_character_each_take_a_tap_or_two
     assert t.model("Rook")["marked"] == 1
 
     # Vex hacks Sentry-1, the Mission naming Vex's Defense against Sentry-1's Defense (R-HACK): the
-    # bot's chip, the two stat chips, Hack; DIAGNOSTICS already ticked, as Vex carries it (R-HACK-TECH).
+    # bot's chip, Vex's stat chip (the opposing chip follows it to the same-named stat, shown
+    # checked), Hack; DIAGNOSTICS already ticked, as Vex carries it (R-HACK-TECH).
     with t.taps.section("a hack against an AI-Bot's stat"):
         t.taps.click(t.chip(f"chack-{vex}-bot_id-{sentry}"))
         t.taps.click(t.chip(f"chack-{vex}-stat-Defense"))
-        t.taps.click(t.chip(f"chack-{vex}-opposing_stat-defense"))
+        expect(page.locator(f"#chack-{vex}-opposing_stat-defense")).to_be_checked()
         expect(page.locator(f"#chack-{vex}-diagnostics")).to_be_checked()
         t.taps.click(page.locator(f"#chack-{vex}-go"))
     expect(t.newest_step()).to_contain_text("(Sentry-1's Defense)")
@@ -110,14 +111,16 @@ def test_phase1_an_event_dice_by_hand_and_a_new_character_each_take_a_tap_or_two
     page.reload()
     shot = page.locator(f"#form-shoot-{sentry}")
     expect(shot).to_be_visible()
-    shot.get_by_label("I enter dice").check()  # the chips, as the player sees them
+    shot.locator("details.by-hand > summary").click()  # the chips, as the player sees them
+    expect(shot.get_by_label("I enter dice")).to_be_checked()  # the fold's opening means dice by hand
     assert layout_problems(page) == []
     shot.screenshot(path=str(artifacts / "phase3-dice-chips-768x1024.png"))
-    shot.get_by_label("App rolls").check()
+    shot.locator("details.by-hand > summary").click()
+    expect(shot.get_by_label("App rolls")).to_be_checked()  # closed: the app rolls again
 
     # Its dice rolled by hand: 2 Hits with 1 Critical against none, and the Out of Ammo die a Blank.
     with t.taps.section("dice by hand for one shot"):
-        t.taps.check(shot.get_by_label("I enter dice"))
+        t.taps.click(shot.locator("details.by-hand > summary"))
         t.taps.click(t.chip(f"shoot-{sentry}-rolls-attack-hits-2"))
         t.taps.click(t.chip(f"shoot-{sentry}-rolls-attack-criticals-1"))
         expect(page.locator(f"#shoot-{sentry}-rolls-defense-hits-0")).to_be_checked()  # 0 Hits: no tap

@@ -131,7 +131,8 @@ def story(game: Game) -> None:
 
 
 def enter_dice(form, npc: int, character: int) -> None:
-    form.get_by_label("I enter dice").check()
+    form.locator("details.by-hand > summary").click()  # opening the fold means dice by hand
+    expect(form.get_by_label("I enter dice")).to_be_checked()
     form.locator(f"label:has(input[name='rolls.npc.hits'][value='{npc}'])").click()  # counts by tap
     form.locator(f"label:has(input[name='rolls.character.hits'][value='{character}'])").click()
 
@@ -164,10 +165,13 @@ def test_a_gang_up_a_rebooted_bot_a_target_out_of_action_and_a_shot_into_a_melee
     expect(page.locator("#shots-held")).to_contain_text("Hunter-1 ⚔ Bo")
     expect(shot.locator(f"#shoot-{sent}-confirm")).to_be_disabled()
     expect(shot.locator(f"#shoot-{sent}-confirm")).to_have_text("Shoot Ada: in sight and in range now")
-    # the counter-attack's odds only on request
-    expect(decided.locator("details.p3-more .odds")).to_be_hidden()
-    decided.locator("details.p3-more > summary").click()
-    expect(decided.locator("details.p3-more .odds")).to_be_visible()
+    # the counter-attack: one visible chip, its odds only once ticked
+    counter = decided.get_by_label("Ada counter-attacks", exact=True)
+    expect(decided.locator(".counter-odds .odds")).to_be_hidden()
+    counter.check()
+    expect(decided.locator(".counter-odds .odds")).to_be_visible()
+    counter.uncheck()
+    expect(decided.locator(".counter-odds .odds")).to_be_hidden()
 
     # 1. Hunter-1 fights Ada with entered dice: 3 hits against none, Ada is out of action.
     enter_dice(decided.locator("form"), npc=3, character=0)

@@ -164,7 +164,9 @@ def turn_d(p: Player, artifacts: Path) -> None:
     patrol = p.model("Patrol-1")["health"]
     tp.character_shoot(p, "Vex", "Patrol-1", dice={"attack": (1, 1), "defense": (1, 0)})
     assert 0 < p.model("Patrol-1")["health"] <= patrol  # a Critical is not blocked by a plain Hit
-    tp.entered_zone(p, "Sentry-1", "Vex")
+    marked = p.model("Vex")["marked"]
+    tp.base_contact(p, "Vex", "Sentry-1")  # walked in from outside its zone
+    assert p.model("Vex")["marked"] == marked + 1  # R-ZONE: base contact is inside the zone (R-MARK-MOVE)
     tp.event(p, "Blackout", 1)
     activate_all(p, {
         "Sentry-1": Board(),
@@ -175,8 +177,10 @@ def turn_d(p: Player, artifacts: Path) -> None:
     assert p.decision("Sentry-1") == []  # R-GLITCH: rebooted, no action at all
     tp.next_phase(p, 2)
     done = tp.phase3(p, {("Hunter-1", "Rook"): {"counter": True}})
-    assert done[0] == "Hunter-1 vs Rook"
-    tp.other_melee(p, "Sentry-1", "Vex", attacker="character")
+    # both engagements before any shot (R-CMB-GANGUP); Sentry-1's from Vex's Phase 1 contact, where
+    # the rebooted bot never attacks: Vex does (R-CMB-WHO)
+    assert set(done[:2]) == {"Hunter-1 vs Rook", "Sentry-1 vs Vex"}
+    expect(p.page.locator("#panel-log")).to_contain_text("rolls no Defense")
     tp.check_fails(p, "Sentry-1", 3)
     tp.every_check_passed(p)
     assert p.api()["turn"] == 5

@@ -179,7 +179,8 @@ def play_turn_one(game: Game) -> None:
     melee = page.locator(f"#form-melee-{game.ids['Hunter-1']}")
     expect(page.locator(f"#engagement-{game.ids['Hunter-1']}-{game.ids['Ada']}")).to_contain_text(
         "Hunter-1 deals damage: 69%")  # exact odds, 3 red against 2 white
-    melee.get_by_label("I enter dice").check()
+    melee.locator("details.by-hand > summary").click()  # opening the fold means dice by hand
+    expect(melee.get_by_label("I enter dice")).to_be_checked()
     melee.get_by_role("radiogroup", name="Hunter-1: Hits", exact=True).get_by_text("2", exact=True).click()  # counts by tap
     melee.get_by_role("radiogroup", name="Ada: Hits", exact=True).get_by_text("1", exact=True).click()
     game.submit(f"melee-{game.ids['Hunter-1']}")
@@ -238,7 +239,7 @@ def play_turn_two(game: Game) -> None:
         game.activate(bot)
     game.submit("next-2")
     for form in page.locator("form[id^='form-melee-']:not(#form-melee-other)").all():
-        form.get_by_label("I enter dice").check()
+        form.locator("details.by-hand > summary").click()
         form.locator("label:has(input[name='rolls.npc.hits'][value='1'])").click()  # counts by tap
         form.locator("label:has(input[name='rolls.character.hits'][value='1'])").click()
         game.submit(form.get_attribute("id").removeprefix("form-"))

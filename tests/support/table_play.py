@@ -107,9 +107,11 @@ class Player:
             expect(radio).to_be_checked()
 
     def dice_by_hand(self, fid: str, rolls: dict[str, tuple[int, int]]) -> None:
-        """Switch form `#form-{fid}` to entered dice and tap each roll's counts: field prefix →
-        (Hits, of which Criticals). Both show 0: only a count above 0 is a tap."""
-        self.taps.check(self.page.locator(f"#form-{fid}").get_by_label("I enter dice"))
+        """Open form `#form-{fid}`'s "Dice by hand" fold (its opening means the player enters
+        the dice: no mode tap) and tap each roll's counts: field prefix → (Hits, of which
+        Criticals). Both show 0: only a count above 0 is a tap."""
+        self.open(self.page.locator(f"#{fid}-dice"))
+        expect(self.page.locator(f"#form-{fid}").get_by_label("I enter dice")).to_be_checked()
         for prefix, (hits, criticals) in rolls.items():
             key = f"{fid}-{prefix.replace('.', '-')}"
             self.chip(f"{key}-hits-{hits}")
@@ -122,6 +124,12 @@ class Player:
 def entered_zone(p: Player, bot: str, character: str) -> None:
     """R-MARK-MOVE: an AI-Bot inside a moving Character's zone, one tap."""
     p.step(p.page.get_by_role("button", name=f"{bot} entered {character}'s zone"))
+
+
+def base_contact(p: Player, character: str, bot: str) -> None:
+    """R-ZONE, R-MARK-MOVE, R-LOS: the Character walked into base contact with the AI-Bot (from
+    outside its zone: +1 Marked), one tap on the Character's card; Phase 3 lists the pair."""
+    p.step(p.page.get_by_role("button", name=f"{character} moved into base contact with {bot}"))
 
 
 def noise(p: Player, character: str, bot: str) -> None:
@@ -148,12 +156,11 @@ def alarm(p: Player, character: str, zones: list[str]) -> None:
 def character_shoot(p: Player, shooter: str, target: str, cover: str = "none",
                     dice: dict[str, tuple[int, int]] | None = None) -> None:
     """R-CMB-SHOOT on the shooter's card: the target's chip, its Cover's chip (None preselected),
-    dice by hand behind the card's fold, then Shoot."""
+    dice by hand behind the card's "Dice by hand" fold, then Shoot."""
     fid = f"cshoot-{p.id(shooter)}"
     p.chip(f"{fid}-target_id-{p.id(target)}")
     p.chip(f"{fid}-cover-{cover}")
     if dice:
-        p.open(p.page.locator(f"#{fid}-more"))
         p.dice_by_hand(fid, dice)
     p.step(p.page.locator(f"#{fid}-go"))
 
@@ -174,8 +181,9 @@ def distracted(p: Player, character: str, bots: list[str]) -> None:
 
 def hack(p: Player, character: str, bot: str, stat: str, opposing: str, diagnostics: bool) -> None:
     """R-HACK against an AI-Bot's stat, on the Character's card: the AI-Bot's chip, the Character's
-    stat and the AI-Bot's stat the Mission names (chips), DIAGNOSTICS ticked when carried
-    (R-HACK-TECH: it helps against an NPC stat), then Hack; the app rolls."""
+    stat and the AI-Bot's stat the Mission names (chips; the opposing chip follows the stat chip
+    to the same-named stat, so a Defense-against-Defense Mission costs no third chip), DIAGNOSTICS
+    ticked when carried (R-HACK-TECH: it helps against an NPC stat), then Hack; the app rolls."""
     fid = f"chack-{p.id(character)}"
     p.chip(f"{fid}-bot_id-{p.id(bot)}")
     p.chip(f"{fid}-stat-{stat}")
@@ -372,9 +380,8 @@ def melee(p: Player, bot: str, character: str, attacker: str | None = None, coun
     card = p.page.locator(f"#engagement-{p.id(bot)}-{p.id(character)}")
     if attacker:
         p.taps.check(card.get_by_label(f"{attacker} attacks", exact=True))
-    if counter:
-        p.open(card.locator("details.p3-more"))
-        p.taps.check(card.get_by_label(re.compile(f"{character} counter-attacks")))
+    if counter:  # one visible chip (R-CMB-COUNTER)
+        p.taps.check(card.get_by_label(f"{character} counter-attacks", exact=True))
     p.step(card.get_by_role("button", name="Resolve the melee"))
 
 

@@ -131,7 +131,7 @@ def test_entered_dice_are_chips_of_counts_with_no_field_to_type(client, session)
     table = in_phase(client, session, 1)
     form = table.page.by_id("form-cshoot-ada")
     hits = form.by_id("cshoot-ada-attack-hits")
-    assert [i.attrs["value"] for i in hits.all("input")] == [str(n) for n in range(7)]
+    assert [i.attrs["value"] for i in hits.all("input")] == [*(str(n) for n in range(7)), "more"]
     assert all(i.attrs["type"] == "radio" for i in form.all("input") if i.attrs.get("name", "").endswith(("hits", "criticals")))
     assert "checked" in form.by_id("cshoot-ada-attack-criticals-0").attrs  # no Critical unless tapped
 
@@ -142,6 +142,41 @@ def test_hits_start_at_zero_so_a_roll_of_no_hit_is_no_tap(client, session):
         assert "checked" in table.page.by_id(f"cshoot-ada-{roll}-hits-0").attrs
     table.submit("cshoot-ada", target_id="hunt", dice="entered", **{"attack.hits": "2"})
     assert bot(api(table), "hunt")["health"] == 2  # 2 Hits against the 0 shown: 2 damage (R-CMB-SHOOT)
+
+
+def test_dice_by_hand_is_one_fold_on_the_card_whose_chips_mean_entered(client, session):
+    """Issue 18: the chips one tap away (the fold "Dice by hand", no separate mode tap: opening it
+    or tapping a chip means entered, static/table.js); the melee ticks fold apart."""
+    table = in_phase(client, session, 1)
+    card = table.page.by_id("char-ada")
+    fold = card.by_id("cshoot-ada-dice")
+    assert fold.tag == "details" and "data-by-hand" in fold.attrs and "open" not in fold.attrs
+    assert fold.has_id("cshoot-ada-attack-hits") and not card.by_id("cshoot-ada-more").has_id("cshoot-ada-attack-hits")
+    assert card.by_id("chack-ada-dice").has_id("chack-ada-rolls-attempt-hits")
+
+
+def test_dice_by_hand_open_at_once_when_the_game_enters_every_roll(client, session):
+    from app.rulesets.potham2038.house_rules import HouseRules
+    state = roster_state().model_copy(update={"house": HouseRules(dice_mode="entered")})
+    table = in_phase(client, session, 1, state)
+    assert "open" in table.page.by_id("cshoot-ada-dice").attrs
+
+
+@pytest.mark.parametrize("hits, health", [("8", 0), ("7", 0)])
+def test_more_hits_than_the_chips_go_to_is_the_last_chip_and_its_count(client, session, hits, health):
+    """Issue 18: past 6 Hits (a big pool, Cover or Distracted dice) the chip "7+" and the count."""
+    table = in_phase(client, session, 1)
+    assert table.page.has_id("cshoot-ada-attack-hits-more-count")
+    table.submit("cshoot-ada", target_id="hunt", dice="entered",
+                 **{"attack.hits": "more", "attack.hits_more": hits, "defense.hits": "0"})
+    assert bot(api(table), "hunt")["health"] == health
+
+
+def test_the_last_chip_without_its_count_is_refused_naming_the_roll_never_read_as_zero(client, session):
+    table = in_phase(client, session, 1)
+    answer = table.submit("cshoot-ada", expect=422, target_id="hunt", dice="entered",
+                          **{"attack.hits": "more", "attack.hits_more": "", "defense.hits": "0"})
+    assert answer.by_id("err-cshoot-ada-attack-hits").text() and bot(api(table), "hunt")["health"] == 4
 
 
 def test_entered_dice_posted_without_the_hits_are_still_refused_never_read_as_zero(client, session):
@@ -240,7 +275,8 @@ def test_a_hack_offers_the_ai_bots_and_the_stats_that_exist_as_chips_and_no_type
     assert [i.attrs["value"] for i in form.by_id("chack-ada-opposing_stat").all("input")] == ["melee", "shoot", "defense"]
     chips = [i for g in ("bot_id", "stat", "opposing_stat") for i in form.by_id(f"chack-ada-{g}").all("input")]
     assert not any("checked" in i.attrs for i in chips)  # what the Mission names is never assumed
-    assert not [i for i in form.all("input") if i.attrs.get("type", "text") in ("text", "number")]
+    typed = [i for i in form.all("input") if i.attrs.get("type", "text") in ("text", "number")]
+    assert all(i.attrs["name"].endswith("_more") for i in typed)  # only a count past the last chip
     assert "checked" in form.by_id("chack-ada-diagnostics").attrs  # carried: ticked
 
 
@@ -307,3 +343,37 @@ def test_a_glitch_die_face_out_of_range_is_refused_next_to_the_chips(client, ses
     assert "open" in answer.by_id("check-sent-by-hand").attrs
     assert answer.by_id("check-sent-glitch_roll").attrs.get("aria-invalid") == "true"
     assert answer.by_id("err-check-sent-glitch_roll").text()
+
+
+# --- a move into base contact, one tap (issue 18) ----------------------------------------------
+
+
+def test_a_move_into_base_contact_is_one_tap_on_the_card_and_phase_3_lists_the_engagement(client, session):
+    """R-ZONE: base contact is inside the zone, so +1 Marked (R-MARK-MOVE); R-LOS: the player's
+    report is the fact Phase 3 lists, even for a bot asked nothing (R-CMB-WHO)."""
+    table = in_phase(client, session, 1)
+    button = table.page.by_id("quick-contact-ada-sent")
+    assert button.attrs["aria-label"] == "Ada moved into base contact with Sentry-1"
+    table.submit("quick-contact-ada", button=("bot_id", "sent"))
+    state = api(table)
+    assert character(state, "ada")["marked"] == 1 and state["contacts_reported"] == ["sent:ada"]
+    for _ in range(2):
+        table.submit("next-1" if table.page.has_id("form-next-1") else "next-2")
+    card = table.panel().by_id("engagement-sent-ada")
+    assert "Resolve the melee" in card.text()
+
+
+def test_a_contact_with_a_bot_already_inside_the_zone_adds_no_marked(client, session):
+    table = in_phase(client, session, 1)
+    table.submit("quick-contact-ada", button=("bot_id", "sent"), entered=["true", "false"])
+    state = api(table)
+    assert character(state, "ada")["marked"] == 0 and state["contacts_reported"] == ["sent:ada"]
+
+
+def test_a_hack_preselects_the_only_ai_bot_reported_in_base_contact_shown_and_changeable(client, session):
+    """R-LOS: the contact is the player's report this turn; with none, no AI-Bot is assumed."""
+    table = in_phase(client, session, 1, hacker())
+    assert not any("checked" in i.attrs for i in table.page.by_id("chack-ada-bot_id").all("input"))
+    table.submit("quick-contact-ada", button=("bot_id", "sent"))
+    chips = table.page.by_id("chack-ada-bot_id").all("input")
+    assert [i.attrs["value"] for i in chips if "checked" in i.attrs] == ["sent"] and len(chips) == 4

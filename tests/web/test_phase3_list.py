@@ -160,3 +160,17 @@ def test_a_melee_that_takes_ada_out_of_action_never_says_she_is_pushed_back_and_
     log = table.panel("log").all("li", cls="log-step")[0].text()  # newest first
     assert "Push back: move Ada" not in log
     assert "AI-Bot:" in log and "Character:" in log and log.index("AI-Bot:") < log.index("Character:")
+
+
+def test_R_CMB_COUNTER_a_counter_attack_is_one_visible_chip_outside_the_fold(table):
+    """Issue 18: one tap, not a fold then a tick; its odds and reading fold away below it."""
+    card = table.page.by_id("engagement-hunt-ada")
+    box = card.one("input", type="checkbox", name="counter_attack")
+    folds, node = [], box.parent
+    while node is not None and node is not card:
+        folds.append(node.tag == "details")
+        node = node.parent
+    assert node is card and not any(folds)  # inside the card, inside no fold
+    table.submit("melee-hunt", dice="entered", counter_attack="true",
+                 **{"rolls.npc.hits": "1", "rolls.character.hits": "2"})
+    assert "counter" in table.page.by_id("engagement-hunt-ada").text().lower()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.rulesets.potham2038.combat import Side, points_clause, who_attacks
-from app.rulesets.potham2038.models import Bot, Character, DecidedAction, GameState
+from app.rulesets.potham2038.models import Bot, Character, DecidedAction, Decision, GameState
 from app.rulesets.potham2038.play import offline
 from app.rulesets.potham2038.slots import open_slot
 
@@ -27,22 +27,40 @@ def _moved(actions: list[DecidedAction]) -> bool:
     return any(a.family == "maneuver" and (a.move or 0) > 0 and a.status == "done" for a in actions)
 
 
+def reported(state: GameState, bot_id: str) -> list[str]:
+    """The Characters the player reported in base contact with this bot in Phase 1
+    (`contacts_reported`, R-LOS), in the order reported."""
+    return [k.partition(":")[2] for k in state.contacts_reported if k.partition(":")[0] == bot_id]
+
+
 def contacts(state: GameState) -> list[tuple[Bot, Character]]:
     """Every known base contact this turn between models still in the fight, in activation
-    order: each bot's decided Melee first, then the others it was reported touching."""
+    order: each bot's decided Melee first, then the others it was reported touching (at its
+    activation, or in Phase 1: `contacts_reported`), then the Phase 1 contacts of bots not
+    activated. A bot that moved in its activation keeps none of the earlier contacts (R-ACT-FACTS);
+    a pair the player finds apart is reported so on its Phase 3 card ("Apart: no melee")."""
     found: list[tuple[Bot, Character]] = []
-    for decision in state.decisions:
-        bot = state.bot(decision.bot_id)
+    activated = [d.bot_id for d in state.decisions]
+    idle = [k.partition(":")[0] for k in state.contacts_reported]
+    for bot_id in dict.fromkeys([*activated, *(b for b in idle if b not in activated)]):
+        bot, decision = state.bot(bot_id), state.decision(bot_id)
         if bot is None or bot.health <= 0:
             continue
-        ids = [a.target_id for a in decision.actions if a.action == "melee" and a.target_id and not a.free]
-        if not _moved(decision.actions):  # after a move the old contacts are unknown (R-ACT-FACTS)
-            ids += [s.character_id for s in decision.seen if s.base_contact]
-        for character_id in dict.fromkeys(ids):
+        for character_id in _touching(state, bot_id, decision):
             character = state.character(character_id)
             if character is not None and character.health > 0:
                 found.append((bot, character))
     return found
+
+
+def _touching(state: GameState, bot_id: str, decision: Decision | None) -> list[str]:
+    if decision is None:
+        return list(dict.fromkeys(reported(state, bot_id)))
+    ids = [a.target_id for a in decision.actions if a.action == "melee" and a.target_id and not a.free]
+    if not _moved(decision.actions):  # after a move the old contacts are unknown (R-ACT-FACTS)
+        ids += [s.character_id for s in decision.seen if s.base_contact]
+        ids += reported(state, bot_id)
+    return list(dict.fromkeys(ids))
 
 
 def settled(state: GameState, bot: Bot, character: Character) -> bool:

@@ -229,6 +229,10 @@ class GameState(Frozen):
     # at either no longer goes into their melee (R-CMB-TARGET-FACTS)
     separated: list[str] = Field(default_factory=list)
     bot_attacked: list[str] = Field(default_factory=list)  # pairs fought this phase where the AI-Bot attacked
+    # "bot_id:character_id" base contacts the player reported in Phase 1 (a Character walked into
+    # an AI-Bot): facts, never inferred (R-LOS); Phase 3 lists them as engagements (R-CMB-WHO)
+    # until a later report about the pair says otherwise. Reset at the end of the turn.
+    contacts_reported: list[str] = Field(default_factory=list, max_length=200)
     # "bot_id:action" free Glitch actions waiting for their phase (R-PHASE-MOVE): a Shoot or Melee
     # for Phase 3, a move for Phase 2; added to the bot's card when it next activates. Kept across turns.
     free_waiting: list[str] = Field(default_factory=list, max_length=100)

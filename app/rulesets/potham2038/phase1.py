@@ -1,6 +1,7 @@
 """Phase 1 · Action: what the Characters did, as the player reports it (seed 000 § Four phases).
 
   character_move      {character_id, entries: [bot id, ...]}           R-MARK-MOVE
+  character_contact   {character_id, bot_id, entered: true}            R-ZONE, R-MARK-MOVE, R-LOS
   noise               {character_id, kind: noise|alarm, bot_ids}       R-NOISE, R-ALARM
   character_shoot     {character_id, target_id, melee_with, cover, black_die?, tie_choice?, attack?, defense?}
   invoke_distracted   {character_id, bot_ids}                          R-DISTRACTED
@@ -56,6 +57,34 @@ def character_move(state: GameState, body: CharacterMove, rng: Random) -> tuple[
     names = ", ".join(b.name for b in bots)
     why = f"{character.name} moves and AI-Bots enter its zone ({names})"
     return add_marked(state, character, len(bots), why, "R-MARK-MOVE")
+
+
+class CharacterContact(Body):
+    character_id: str
+    bot_id: str
+    entered: bool = True  # the AI-Bot was outside the Character's zone before this move
+
+
+@command("character_contact", CharacterContact)
+def character_contact(state: GameState, body: CharacterContact, rng: Random) -> Result:
+    """A Character moved into base contact with an AI-Bot, as the player reports it (R-LOS: a fact,
+    never inferred). Base contact is inside every zone (R-ZONE): coming from outside, the bot
+    enters the moving Character's zone, +1 Marked (R-MARK-MOVE). Phase 3 lists the pair as an
+    engagement (engagements.contacts) even when the bot is asked no facts (a Reboot)."""
+    require_play(state, 1, what="A Character's move into base contact")
+    character = _acting(state, body.character_id)
+    bot = bot_of(state, body.bot_id)
+    if bot.health <= 0:
+        raise Refused(f"{bot.name} is destroyed: nothing to be in base contact with.")
+    key = f"{bot.id}:{character.id}"
+    known = [k for k in state.contacts_reported if k != key]
+    state = state.model_copy(update={"contacts_reported": [*known, key]})
+    entries = [Entry(f"{character.name} moves into base contact with {bot.name}.", "R-ZONE")]
+    if not body.entered:
+        return state, entries
+    why = f"{character.name} moves and {bot.name} enters its zone"
+    state, marked = add_marked(state, character, 1, why, "R-MARK-MOVE")
+    return state, entries + marked
 
 
 class Noise(Body):

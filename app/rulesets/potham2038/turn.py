@@ -9,7 +9,8 @@ Phase control (this module)
   adjust       {target_id?, health?, marked?, distracted?, danger?, knocked_down?, out_of_ammo?, note}
                                            the player's correction (absolute values), any phase.
 Phase 1 (phase1.py, hacking.py)
-  character_move, noise, character_shoot, invoke_distracted, distracted_contact, hack, luck_roll
+  character_move, character_contact, noise, character_shoot, invoke_distracted, distracted_contact,
+  hack, luck_roll
 Phase 2 (phase2.py)
   record_event, set_activation_order, activate_bot
 Phase 3 (phase3.py, redecide.py)
@@ -89,7 +90,7 @@ def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, li
     bots = [glitches.end_of_turn(b, state.turn) for b in state.bots]  # R-GLITCH-REBOOT
     update = {"characters": characters, "bots": bots, "decisions": [], "event": None, "phase3_melee": False,
               "worked_last_turn": worked(state),
-              "engaged": [], "separated": [], "bot_attacked": [],
+              "engaged": [], "separated": [], "bot_attacked": [], "contacts_reported": [],
               "position_checks": {}}
     if state.status == "final_turn":
         entries.append(Entry(f"Turn {state.turn} is over and Danger stands at the limit: the game ends.",

@@ -51,6 +51,7 @@ templates.env.globals.update(PHASE_NAMES=PHASE_NAMES, danger_steps=danger_steps)
 for kind, label in {
     "add_bot": "AI-Bot added", "edit_bot": "AI-Bot edited", "remove_bot": "AI-Bot removed",
     "next_phase": "Next phase", "end_turn": "End of turn", "character_move": "Movement",
+    "character_contact": "Base contact",
     "noise": "Noise / Alarm", "character_shoot": "Character Shoot", "invoke_distracted": "Distracted",
     "distracted_contact": "Distracted: new contact", "hack": "Hacking attempt", "luck_roll": "Luck Roll",
     "record_event": "Event", "set_activation_order": "Activation order", "activate_bot": "Activation",

@@ -1,5 +1,6 @@
 """Phase 3 as one list in resolution order (issue 15, "The page"): every engagement first, decided
-or not (a bot's decided Melee, the other Characters it touches, a rebooted bot's contacts), then
+or not (a bot's decided Melee, the other Characters it touches, a rebooted bot's contacts, the
+base contacts the player reported in Phase 1: engagements.contacts), then
 the AI-Bot shots, then the open slots and other pending actions. Each card carries who attacks
 (preset, changeable), whether it can still happen, and once resolved the result of its step.
 

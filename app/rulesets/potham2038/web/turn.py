@@ -87,7 +87,7 @@ def command(request: Request, opened: EditDep, session: SessionDep, posted: Form
     """Any play command from a form: hidden `type`, fields named as the command's JSON."""
     items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    data = form_to_body(contact_is_zero(confirmed(without_app_dice(items))))
+    data = form_to_body(contact_is_zero(confirmed(more_than_chips(without_app_dice(items)))))
     if form.get("_aim") and form.get("_aim") != form.get("character_id"):  # R-CMB-TARGET-FACTS
         return answer(request, opened, session, "turn", 400, changed=False, values=form,
                       form_id=form.get("form"), error="The target changed after the button was drawn: "
@@ -108,6 +108,15 @@ def steps_before(form: FormValues) -> list[dict[str, str]]:
     """The `_before` commands of a one-tap form (the Event's Danger button at the end of Phase 1:
     next_phase, then record_event; Phase 2's "go to Phase 4" when Phase 3 has nothing)."""
     return [{"type": kind} for kind in form.getlist("_before")[:3] if kind in BEFORE]
+
+
+def more_than_chips(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """An entered count past the last chip (issue 18: more than 6 Hits, with Cover or Distracted
+    dice added): the chip "7+" sends `X.hits=more` and the count in `X.hits_more`, read as `X.hits`
+    (a blank count stays blank, so the roll is refused naming its field, never read as 0)."""
+    more = ("hits_more", "criticals_more")
+    extra = {n.removesuffix("_more"): v for n, v in items if n.endswith(more)}
+    return [(n, extra.get(n, "") if v == "more" else v) for n, v in items if not n.endswith(more)]
 
 
 def contact_is_zero(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
