@@ -14,7 +14,7 @@ from random import Random
 from typing import Any, Literal
 
 from pydantic import ValidationError
-from sqlalchemy import Text, bindparam, cast, update
+from sqlalchemy import Text, bindparam, cast, insert, null, update
 from sqlalchemy import delete as sa_delete
 from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
@@ -58,7 +58,16 @@ _BY_TOKEN = select(Game).where(or_(Game.edit_token == bindparam("token"),
                                    Game.view_token == bindparam("token")))
 _LATEST = select(Step, cast(Step.state, Text)).options(defer(Step.state)).where(
     Step.game_id == bindparam("game_id"), Step.seq == bindparam("seq"))
-_LOCK = update(Game).where(col(Game.id) == bindparam("game_id")).values(seq=Game.seq)
+# A command's writes, in SQLAlchemy Core on the session's connection (issue 21: the ORM's unit of
+# work, its refresh and its identity checks cost more than the statements themselves).
+_GAMES, _STEPS = Game.__table__, Step.__table__
+# the write lock, which also reads the game's row as it is now (RETURNING: SQLite ≥ 3.35, PostgreSQL)
+_LOCK = update(_GAMES).where(_GAMES.c.id == bindparam("game_id")).values(seq=_GAMES.c.seq).returning(
+    *_GAMES.c)
+_LATEST_ROW = select(_STEPS.c.id, _STEPS.c.kind, cast(_STEPS.c.state, Text)).where(
+    _STEPS.c.game_id == bindparam("game_id"), _STEPS.c.seq == bindparam("seq"))
+_INSERT_STEP = insert(_STEPS)
+_RETIRE = update(_STEPS).where(_STEPS.c.id == bindparam("step_id")).values(state=null())
 
 
 def find_game(session: Session, token: str) -> tuple[Game, Access] | None:
@@ -125,8 +134,12 @@ def state_json(session: Session, step: Step) -> dict[str, Any]:
 
 
 def states_json(session: Session, game: Game, log: list[Step]) -> dict[int, dict[str, Any]]:
-    """The states after each of these steps, by seq, read together (a log page's)."""
-    return steplog.states_json(session, game.id, [s.seq for s in log], loaded=log)
+    """The states after each of these steps, by seq, read together (a log page's). A log that
+    reaches the latest step read by `latest_step` takes the few states before it from this
+    process's cache instead of rebuilding them (app/latest_state.py)."""
+    newest = max(log, key=lambda s: s.seq, default=None)
+    known = {} if newest is None or newest.state is None else LATEST.recent(game.id, newest.seq, newest.state)
+    return steplog.states_json(session, game.id, [s.seq for s in log], loaded=log, known=known)
 
 
 def current_state(session: Session, game: Game) -> Any:
@@ -163,12 +176,14 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
     `expect`: for a command that sets values, the values its client saw (preconditions.py).
     Raises pydantic.ValidationError (bad body), Refused (illegal now) or Conflict (the
     client saw an older step and the command no longer fits the newer state, or it would
-    overwrite values the client did not see)."""
+    overwrite values the client did not see). Five statements in one transaction: lock (and
+    read the game), read the latest step, insert the new one, drop the old one's state, update
+    the game. The step returned is a record of what was written, attached to no session."""
     ruleset = ruleset_of(game)
     name, body = ruleset.parse(data)  # validate before taking the lock
     _lock(session, game)
-    latest = latest_step(session, game)
-    before = state_of(latest, ruleset)
+    latest = _latest_row(session, game)
+    before = LATEST.model(game.id, latest.seq, latest.state, ruleset.id, ruleset.load)
     try:  # (the check applies a stale command to say what it would set: its own dice stream)
         ruleset.check(before, name, body, expect, seen is not None and seen != latest.seq,
                       step_rng(game.seed, latest.seq + 1))
@@ -184,10 +199,22 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
         if seen is not None and seen != latest.seq:
             raise Conflict(f"The game moved on since you looked: {refused.reason}", latest.seq) from refused
         raise
-    step = Step(game_id=game.id, seq=latest.seq + 1, kind=name, actor=actor,
-                command={"type": name, **body.model_dump(mode="json")},
-                entries=[e.as_dict() for e in entries])
+    step = {"game_id": game.id, "seq": latest.seq + 1, "kind": name, "actor": actor,
+            "command": {"type": name, **body.model_dump(mode="json")},
+            "entries": [e.as_dict() for e in entries]}
     return _commit(session, game, latest, step, state)
+
+
+def _latest_row(session: Session, game: Game) -> Step:
+    """The latest step's id, number, kind and state, read under the lock (`_lock` read the game's
+    row), as a record attached to no session; its state comes parsed from this process's cache
+    when it is exactly the text stored (app/latest_state.py)."""
+    step_id, kind, text = session.connection().execute(
+        _LATEST_ROW, {"game_id": game.id, "seq": game.seq}).one()
+    if text is None:
+        raise RuntimeError(f"game {game.id}: its latest step {game.seq} has no state")
+    return Step.model_construct(id=step_id, game_id=game.id, seq=game.seq, kind=kind,
+                                state=LATEST.json(game.id, game.seq, text))
 
 
 def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | None = None,
@@ -218,8 +245,8 @@ def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | No
     state = ruleset_of(game).load(states[target])
     described = describe(undone, states[shown]) if undone and describe else None
     text = _undo_text(ruleset_of(game), latest, restored, state, undone, described)
-    step = Step(game_id=game.id, seq=latest.seq + 1, kind="undo", actor=actor,
-                command={"type": "undo", "to_seq": restored}, entries=[Entry(text).as_dict()])
+    step = {"game_id": game.id, "seq": latest.seq + 1, "kind": "undo", "actor": actor,
+            "command": {"type": "undo", "to_seq": restored}, "entries": [Entry(text).as_dict()]}
     return _commit(session, game, latest, step, state, states[target])
 
 
@@ -287,31 +314,57 @@ def _tell(game_id: int | None, what: str) -> None:
 
 def _lock(session: Session, game: Game) -> None:
     """Take the game's write lock before reading its latest step: a row lock on PostgreSQL,
-    the database write lock on SQLite (waits up to the busy timeout). One command at a time."""
-    session.execute(_LOCK, params={"game_id": game.id})
-    session.refresh(game)
+    the database write lock on SQLite (waits up to the busy timeout). One command at a time.
+    The same statement reads the game's row as it is now (another device may have moved it)."""
+    row = session.connection().execute(_LOCK, {"game_id": game.id}).one()
+    for column, value in row._mapping.items():
+        set_committed_value(game, column, value)
 
 
-def _commit(session: Session, game: Game, latest: Step, step: Step, state: Any,
+def _commit(session: Session, game: Game, latest: Step, step: dict[str, Any], state: Any,
             as_json: dict[str, Any] | None = None) -> Step:
-    """Store `step` after `latest`, which keeps its full state only if steplog says so.
+    """Store the new step (`step`: its columns but its state and delta) after `latest`, which
+    keeps its full state only if steplog says so, and commit: three statements on the session's
+    connection, no ORM unit of work (issue 21). Returns a record of the step as stored.
 
-    Nothing is read back after the commit (issue 21): every value of the step and the game was
-    just written here, under the game's lock, so the objects keep them rather than expire."""
+    Nothing is read back after the commit: every value of the step and the game was just
+    written here, under the game's lock, so the game takes them as committed values."""
+    before = latest.state
     after = as_json or state.model_dump(mode="json")
-    steplog.record(step, latest.state, after)
-    steplog.retire(latest)
-    session.add(latest)
-    _store(session, game, step, state)
+    row = {**step, "state": after, "delta": steplog.delta(before, after), "created_at": now()}
+    connection = session.connection()
+    row["id"] = connection.execute(_INSERT_STEP, row).inserted_primary_key[0]
+    retired = not steplog.keeps_state(latest.seq, latest.kind)
+    if retired:
+        connection.execute(_RETIRE, {"step_id": latest.id})
+    values = {"seq": row["seq"], **ruleset_of(game).columns(state), "updated_at": now()}  # turn, phase…
+    connection.execute(_set_game(tuple(values)),
+                       {"game_id": game.id, **{f"new_{k}": v for k, v in values.items()}})
     session.expire_on_commit = False
     try:
         session.commit()
     finally:
         session.expire_on_commit = True
-    LATEST.stored(game.id, step.seq, after, state, ruleset_of(game).id)
+    for column, value in values.items():
+        set_committed_value(game, column, value)
+    held = session.identity_map.get(session.identity_key(Step, latest.id)) if retired else None
+    if held is not None:  # the old latest step, as this session holds it: as stored now
+        set_committed_value(held, "state", None)
+    LATEST.stored(game.id, row["seq"], after, state, ruleset_of(game).id, before=before)
     for listener in STEP_LISTENERS:
-        listener(game.id, step.seq)
-    return step
+        listener(game.id, row["seq"])
+    return Step.model_construct(**row)
+
+
+_SET_GAME: dict[tuple[str, ...], Any] = {}
+
+
+def _set_game(columns: tuple[str, ...]) -> Any:
+    """UPDATE game SET these columns: built once per set of columns (a ruleset's)."""
+    if columns not in _SET_GAME:
+        _SET_GAME[columns] = update(_GAMES).where(_GAMES.c.id == bindparam("game_id")).values(
+            {column: bindparam(f"new_{column}") for column in columns})
+    return _SET_GAME[columns]
 
 
 def _store(session: Session, game: Game, step: Step, state: Any) -> None:
