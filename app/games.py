@@ -8,8 +8,11 @@ HTTP; the web layer maps the exceptions, nor which ruleset a game is played unde
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from random import Random
 from typing import Any, Literal
 
@@ -40,6 +43,24 @@ class Conflict(Exception):
         self.reason = reason
         self.seq = seq
         self.theirs, self.yours = theirs, yours
+
+
+@dataclass
+class StepRecord:
+    """A step as a command wrote or read it, attached to no session: the fields of a `Step` row
+    (issue 21: building a Step model for it cost more than the statement that stored it)."""
+
+    id: int | None
+    game_id: int
+    seq: int
+    kind: str
+    actor: str = "player"
+    command: dict[str, Any] | None = None
+    entries: list[dict[str, Any]] | None = None
+    state: dict[str, Any] | None = None
+    delta: list[Any] | None = None
+    created_at: datetime | None = None
+    state_text: str | None = None  # the state as JSON text, when the writer has it (the API's answer)
 
 
 # Called with (game_id, seq) after each committed step: live.py pushes it to every screen.
@@ -170,7 +191,7 @@ def step_rng(seed: int, seq: int) -> Random:
 
 
 def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | None = None,
-                actor: str = "player", expect: Any = None) -> Step:
+                actor: str = "player", expect: Any = None) -> StepRecord:
     """Validate, lock the game, apply the command to the latest state and append the step.
 
     `expect`: for a command that sets values, the values its client saw (preconditions.py).
@@ -205,7 +226,7 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
     return _commit(session, game, latest, step, state)
 
 
-def _latest_row(session: Session, game: Game) -> Step:
+def _latest_row(session: Session, game: Game) -> StepRecord:
     """The latest step's id, number, kind and state, read under the lock (`_lock` read the game's
     row), as a record attached to no session; its state comes parsed from this process's cache
     when it is exactly the text stored (app/latest_state.py)."""
@@ -213,12 +234,12 @@ def _latest_row(session: Session, game: Game) -> Step:
         _LATEST_ROW, {"game_id": game.id, "seq": game.seq}).one()
     if text is None:
         raise RuntimeError(f"game {game.id}: its latest step {game.seq} has no state")
-    return Step.model_construct(id=step_id, game_id=game.id, seq=game.seq, kind=kind,
-                                state=LATEST.json(game.id, game.seq, text))
+    return StepRecord(id=step_id, game_id=game.id, seq=game.seq, kind=kind,
+                      state=LATEST.json(game.id, game.seq, text))
 
 
 def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | None = None,
-         actor: str = "player", describe: Callable[[Step, dict[str, Any]], str] | None = None) -> Step:
+         actor: str = "player", describe: Callable[[Step, dict[str, Any]], str] | None = None) -> StepRecord:
     """Go back to an earlier state as a new step, so every device follows and the log keeps it.
 
     Without `to_seq`, undo the latest command; repeated undos keep walking back. The log says
@@ -321,8 +342,8 @@ def _lock(session: Session, game: Game) -> None:
         set_committed_value(game, column, value)
 
 
-def _commit(session: Session, game: Game, latest: Step, step: dict[str, Any], state: Any,
-            as_json: dict[str, Any] | None = None) -> Step:
+def _commit(session: Session, game: Game, latest: Step | StepRecord, step: dict[str, Any], state: Any,
+            as_json: dict[str, Any] | None = None) -> StepRecord:
     """Store the new step (`step`: its columns but its state and delta) after `latest`, which
     keeps its full state only if steplog says so, and commit: three statements on the session's
     connection, no ORM unit of work (issue 21). Returns a record of the step as stored.
@@ -350,10 +371,11 @@ def _commit(session: Session, game: Game, latest: Step, step: dict[str, Any], st
     held = session.identity_map.get(session.identity_key(Step, latest.id)) if retired else None
     if held is not None:  # the old latest step, as this session holds it: as stored now
         set_committed_value(held, "state", None)
-    LATEST.stored(game.id, row["seq"], after, state, ruleset_of(game).id, before=before)
+    text = json.dumps(after)  # once, for this process's cache and the API's answer
+    LATEST.stored(game.id, row["seq"], after, state, ruleset_of(game).id, before=before, text=text)
     for listener in STEP_LISTENERS:
         listener(game.id, row["seq"])
-    return Step.model_construct(**row)
+    return StepRecord(**row, state_text=text)
 
 
 _SET_GAME: dict[tuple[str, ...], Any] = {}
