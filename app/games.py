@@ -19,7 +19,6 @@ from typing import Any, Literal
 from pydantic import ValidationError
 from sqlalchemy import Text, bindparam, cast, insert, null, update
 from sqlalchemy import delete as sa_delete
-from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
@@ -77,15 +76,15 @@ def new_token() -> str:
 # The statements every request runs, built once (issue 21: building one took longer than running it).
 _BY_TOKEN = select(Game).where(or_(Game.edit_token == bindparam("token"),
                                    Game.view_token == bindparam("token")))
-_LATEST = select(Step, cast(Step.state, Text)).options(defer(Step.state)).where(
-    Step.game_id == bindparam("game_id"), Step.seq == bindparam("seq"))
 # A command's writes, in SQLAlchemy Core on the session's connection (issue 21: the ORM's unit of
 # work, its refresh and its identity checks cost more than the statements themselves).
 _GAMES, _STEPS = Game.__table__, Step.__table__
 # the write lock, which also reads the game's row as it is now (RETURNING: SQLite ≥ 3.35, PostgreSQL)
 _LOCK = update(_GAMES).where(_GAMES.c.id == bindparam("game_id")).values(seq=_GAMES.c.seq).returning(
     *_GAMES.c)
-_LATEST_ROW = select(_STEPS.c.id, _STEPS.c.kind, cast(_STEPS.c.state, Text)).where(
+# the latest step: its state as the text stored, parsed only when this process has not yet
+_LATEST = select(*(c for c in _STEPS.c if c.name != "state"),
+                 cast(_STEPS.c.state, Text).label("state_text")).where(
     _STEPS.c.game_id == bindparam("game_id"), _STEPS.c.seq == bindparam("seq"))
 _INSERT_STEP = insert(_STEPS)
 _RETIRE = update(_STEPS).where(_STEPS.c.id == bindparam("step_id")).values(state=null())
@@ -124,16 +123,18 @@ def list_games(session: Session) -> list[Game]:
     return list(session.exec(select(Game).order_by(col(Game.updated_at).desc(), col(Game.id).desc())))
 
 
-def latest_step(session: Session, game: Game) -> Step:
-    """The game's newest step, which holds its full state (steplog.py). If another device's
-    step landed since `game` was read, this one lost its state in that commit: read on.
-    The state is read as its stored text and parsed only if this process has not already
-    parsed exactly that text at this step (app/latest_state.py)."""
+def latest_step(session: Session, game: Game) -> StepRecord:
+    """The game's newest step, which holds its full state (steplog.py), as a record attached to
+    no session (issue 21: the ORM's loading cost more than the query). If another device's step
+    landed since `game` was read, this one lost its state in that commit: read on. The state is
+    read as its stored text and parsed only if this process has not already parsed exactly that
+    text at this step (app/latest_state.py)."""
     for _ in range(5):
-        step, text = session.exec(_LATEST, params={"game_id": game.id, "seq": game.seq}).one()
+        row = session.connection().execute(_LATEST, {"game_id": game.id, "seq": game.seq}).one()
+        fields = dict(row._mapping)
+        text = fields.pop("state_text")
         if text is not None:
-            set_committed_value(step, "state", LATEST.json(game.id, step.seq, text))
-            return step
+            return StepRecord(**fields, state=LATEST.json(game.id, game.seq, text))
         session.refresh(game)
     raise RuntimeError(f"game {game.id}: its latest step {game.seq} has no state")
 
@@ -142,7 +143,7 @@ def ruleset_of(game: Game) -> Ruleset:
     return rulesets.get(game.ruleset)
 
 
-def state_of(step: Step, ruleset: Ruleset | None = None) -> Any:
+def state_of(step: Step | StepRecord, ruleset: Ruleset | None = None) -> Any:
     """The state after a step read by `latest_step` (any other step: `state_json`), as its
     ruleset's model (2038 when not said): validated once per step and process (latest_state.py)."""
     ruleset = ruleset or rulesets.get(None)
@@ -154,12 +155,12 @@ def state_json(session: Session, step: Step) -> dict[str, Any]:
     return steplog.state_json(session, step)
 
 
-def states_json(session: Session, game: Game, log: list[Step]) -> dict[int, dict[str, Any]]:
-    """The states after each of these steps, by seq, read together (a log page's). A log that
-    reaches the latest step read by `latest_step` takes the few states before it from this
-    process's cache instead of rebuilding them (app/latest_state.py)."""
-    newest = max(log, key=lambda s: s.seq, default=None)
-    known = {} if newest is None or newest.state is None else LATEST.recent(game.id, newest.seq, newest.state)
+def states_json(session: Session, game: Game, log: list[Step],
+                latest: StepRecord | None = None) -> dict[int, dict[str, Any]]:
+    """The states after each of these steps, by seq, read together (a log page's). Given the
+    latest step as `latest_step` read it, the few states before it come from this process's
+    cache instead of being rebuilt (app/latest_state.py)."""
+    known = {} if latest is None else LATEST.recent(game.id, latest.seq, latest.state)
     return steplog.states_json(session, game.id, [s.seq for s in log], loaded=log, known=known)
 
 
@@ -203,8 +204,8 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
     ruleset = ruleset_of(game)
     name, body = ruleset.parse(data)  # validate before taking the lock
     _lock(session, game)
-    latest = _latest_row(session, game)
-    before = LATEST.model(game.id, latest.seq, latest.state, ruleset.id, ruleset.load)
+    latest = latest_step(session, game)
+    before = state_of(latest, ruleset)
     try:  # (the check applies a stale command to say what it would set: its own dice stream)
         ruleset.check(before, name, body, expect, seen is not None and seen != latest.seq,
                       step_rng(game.seed, latest.seq + 1))
@@ -224,18 +225,6 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
             "command": {"type": name, **body.model_dump(mode="json")},
             "entries": [e.as_dict() for e in entries]}
     return _commit(session, game, latest, step, state)
-
-
-def _latest_row(session: Session, game: Game) -> StepRecord:
-    """The latest step's id, number, kind and state, read under the lock (`_lock` read the game's
-    row), as a record attached to no session; its state comes parsed from this process's cache
-    when it is exactly the text stored (app/latest_state.py)."""
-    step_id, kind, text = session.connection().execute(
-        _LATEST_ROW, {"game_id": game.id, "seq": game.seq}).one()
-    if text is None:
-        raise RuntimeError(f"game {game.id}: its latest step {game.seq} has no state")
-    return StepRecord(id=step_id, game_id=game.id, seq=game.seq, kind=kind,
-                      state=LATEST.json(game.id, game.seq, text))
 
 
 def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | None = None,
