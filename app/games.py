@@ -8,15 +8,17 @@ HTTP; the web layer maps the exceptions, nor which ruleset a game is played unde
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from random import Random
 from typing import Any, Literal
 
 from pydantic import ValidationError
-from sqlalchemy import Text, bindparam, cast, update
+from sqlalchemy import Text, bindparam, cast, insert, null, update
 from sqlalchemy import delete as sa_delete
-from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
@@ -42,6 +44,24 @@ class Conflict(Exception):
         self.theirs, self.yours = theirs, yours
 
 
+@dataclass
+class StepRecord:
+    """A step as a command wrote or read it, attached to no session: the fields of a `Step` row
+    (issue 21: building a Step model for it cost more than the statement that stored it)."""
+
+    id: int | None
+    game_id: int
+    seq: int
+    kind: str
+    actor: str = "player"
+    command: dict[str, Any] | None = None
+    entries: list[dict[str, Any]] | None = None
+    state: dict[str, Any] | None = None
+    delta: list[Any] | None = None
+    created_at: datetime | None = None
+    state_text: str | None = None  # the state as JSON text, when the writer has it (the API's answer)
+
+
 # Called with (game_id, seq) after each committed step: live.py pushes it to every screen.
 STEP_LISTENERS: list[Callable[[int, int], None]] = []
 # Called with (game_id, "renamed" | "deleted") after a change that is not a step: open pages
@@ -56,9 +76,18 @@ def new_token() -> str:
 # The statements every request runs, built once (issue 21: building one took longer than running it).
 _BY_TOKEN = select(Game).where(or_(Game.edit_token == bindparam("token"),
                                    Game.view_token == bindparam("token")))
-_LATEST = select(Step, cast(Step.state, Text)).options(defer(Step.state)).where(
-    Step.game_id == bindparam("game_id"), Step.seq == bindparam("seq"))
-_LOCK = update(Game).where(col(Game.id) == bindparam("game_id")).values(seq=Game.seq)
+# A command's writes, in SQLAlchemy Core on the session's connection (issue 21: the ORM's unit of
+# work, its refresh and its identity checks cost more than the statements themselves).
+_GAMES, _STEPS = Game.__table__, Step.__table__
+# the write lock, which also reads the game's row as it is now (RETURNING: SQLite ≥ 3.35, PostgreSQL)
+_LOCK = update(_GAMES).where(_GAMES.c.id == bindparam("game_id")).values(seq=_GAMES.c.seq).returning(
+    *_GAMES.c)
+# the latest step: its state as the text stored, parsed only when this process has not yet
+_LATEST = select(*(c for c in _STEPS.c if c.name != "state"),
+                 cast(_STEPS.c.state, Text).label("state_text")).where(
+    _STEPS.c.game_id == bindparam("game_id"), _STEPS.c.seq == bindparam("seq"))
+_INSERT_STEP = insert(_STEPS)
+_RETIRE = update(_STEPS).where(_STEPS.c.id == bindparam("step_id")).values(state=null())
 
 
 def find_game(session: Session, token: str) -> tuple[Game, Access] | None:
@@ -94,16 +123,18 @@ def list_games(session: Session) -> list[Game]:
     return list(session.exec(select(Game).order_by(col(Game.updated_at).desc(), col(Game.id).desc())))
 
 
-def latest_step(session: Session, game: Game) -> Step:
-    """The game's newest step, which holds its full state (steplog.py). If another device's
-    step landed since `game` was read, this one lost its state in that commit: read on.
-    The state is read as its stored text and parsed only if this process has not already
-    parsed exactly that text at this step (app/latest_state.py)."""
+def latest_step(session: Session, game: Game) -> StepRecord:
+    """The game's newest step, which holds its full state (steplog.py), as a record attached to
+    no session (issue 21: the ORM's loading cost more than the query). If another device's step
+    landed since `game` was read, this one lost its state in that commit: read on. The state is
+    read as its stored text and parsed only if this process has not already parsed exactly that
+    text at this step (app/latest_state.py)."""
     for _ in range(5):
-        step, text = session.exec(_LATEST, params={"game_id": game.id, "seq": game.seq}).one()
+        row = session.connection().execute(_LATEST, {"game_id": game.id, "seq": game.seq}).one()
+        fields = dict(row._mapping)
+        text = fields.pop("state_text")
         if text is not None:
-            set_committed_value(step, "state", LATEST.json(game.id, step.seq, text))
-            return step
+            return StepRecord(**fields, state=LATEST.json(game.id, game.seq, text))
         session.refresh(game)
     raise RuntimeError(f"game {game.id}: its latest step {game.seq} has no state")
 
@@ -112,7 +143,7 @@ def ruleset_of(game: Game) -> Ruleset:
     return rulesets.get(game.ruleset)
 
 
-def state_of(step: Step, ruleset: Ruleset | None = None) -> Any:
+def state_of(step: Step | StepRecord, ruleset: Ruleset | None = None) -> Any:
     """The state after a step read by `latest_step` (any other step: `state_json`), as its
     ruleset's model (2038 when not said): validated once per step and process (latest_state.py)."""
     ruleset = ruleset or rulesets.get(None)
@@ -124,9 +155,13 @@ def state_json(session: Session, step: Step) -> dict[str, Any]:
     return steplog.state_json(session, step)
 
 
-def states_json(session: Session, game: Game, log: list[Step]) -> dict[int, dict[str, Any]]:
-    """The states after each of these steps, by seq, read together (a log page's)."""
-    return steplog.states_json(session, game.id, [s.seq for s in log], loaded=log)
+def states_json(session: Session, game: Game, log: list[Step],
+                latest: StepRecord | None = None) -> dict[int, dict[str, Any]]:
+    """The states after each of these steps, by seq, read together (a log page's). Given the
+    latest step as `latest_step` read it, the few states before it come from this process's
+    cache instead of being rebuilt (app/latest_state.py)."""
+    known = {} if latest is None else LATEST.recent(game.id, latest.seq, latest.state)
+    return steplog.states_json(session, game.id, [s.seq for s in log], loaded=log, known=known)
 
 
 def current_state(session: Session, game: Game) -> Any:
@@ -157,13 +192,15 @@ def step_rng(seed: int, seq: int) -> Random:
 
 
 def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | None = None,
-                actor: str = "player", expect: Any = None) -> Step:
+                actor: str = "player", expect: Any = None) -> StepRecord:
     """Validate, lock the game, apply the command to the latest state and append the step.
 
     `expect`: for a command that sets values, the values its client saw (preconditions.py).
     Raises pydantic.ValidationError (bad body), Refused (illegal now) or Conflict (the
     client saw an older step and the command no longer fits the newer state, or it would
-    overwrite values the client did not see)."""
+    overwrite values the client did not see). Five statements in one transaction: lock (and
+    read the game), read the latest step, insert the new one, drop the old one's state, update
+    the game. The step returned is a record of what was written, attached to no session."""
     ruleset = ruleset_of(game)
     name, body = ruleset.parse(data)  # validate before taking the lock
     _lock(session, game)
@@ -184,14 +221,14 @@ def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | 
         if seen is not None and seen != latest.seq:
             raise Conflict(f"The game moved on since you looked: {refused.reason}", latest.seq) from refused
         raise
-    step = Step(game_id=game.id, seq=latest.seq + 1, kind=name, actor=actor,
-                command={"type": name, **body.model_dump(mode="json")},
-                entries=[e.as_dict() for e in entries])
+    step = {"game_id": game.id, "seq": latest.seq + 1, "kind": name, "actor": actor,
+            "command": {"type": name, **body.model_dump(mode="json")},
+            "entries": [e.as_dict() for e in entries]}
     return _commit(session, game, latest, step, state)
 
 
 def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | None = None,
-         actor: str = "player", describe: Callable[[Step, dict[str, Any]], str] | None = None) -> Step:
+         actor: str = "player", describe: Callable[[Step, dict[str, Any]], str] | None = None) -> StepRecord:
     """Go back to an earlier state as a new step, so every device follows and the log keeps it.
 
     Without `to_seq`, undo the latest command; repeated undos keep walking back. The log says
@@ -218,8 +255,8 @@ def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | No
     state = ruleset_of(game).load(states[target])
     described = describe(undone, states[shown]) if undone and describe else None
     text = _undo_text(ruleset_of(game), latest, restored, state, undone, described)
-    step = Step(game_id=game.id, seq=latest.seq + 1, kind="undo", actor=actor,
-                command={"type": "undo", "to_seq": restored}, entries=[Entry(text).as_dict()])
+    step = {"game_id": game.id, "seq": latest.seq + 1, "kind": "undo", "actor": actor,
+            "command": {"type": "undo", "to_seq": restored}, "entries": [Entry(text).as_dict()]}
     return _commit(session, game, latest, step, state, states[target])
 
 
@@ -287,31 +324,58 @@ def _tell(game_id: int | None, what: str) -> None:
 
 def _lock(session: Session, game: Game) -> None:
     """Take the game's write lock before reading its latest step: a row lock on PostgreSQL,
-    the database write lock on SQLite (waits up to the busy timeout). One command at a time."""
-    session.execute(_LOCK, params={"game_id": game.id})
-    session.refresh(game)
+    the database write lock on SQLite (waits up to the busy timeout). One command at a time.
+    The same statement reads the game's row as it is now (another device may have moved it)."""
+    row = session.connection().execute(_LOCK, {"game_id": game.id}).one()
+    for column, value in row._mapping.items():
+        set_committed_value(game, column, value)
 
 
-def _commit(session: Session, game: Game, latest: Step, step: Step, state: Any,
-            as_json: dict[str, Any] | None = None) -> Step:
-    """Store `step` after `latest`, which keeps its full state only if steplog says so.
+def _commit(session: Session, game: Game, latest: Step | StepRecord, step: dict[str, Any], state: Any,
+            as_json: dict[str, Any] | None = None) -> StepRecord:
+    """Store the new step (`step`: its columns but its state and delta) after `latest`, which
+    keeps its full state only if steplog says so, and commit: three statements on the session's
+    connection, no ORM unit of work (issue 21). Returns a record of the step as stored.
 
-    Nothing is read back after the commit (issue 21): every value of the step and the game was
-    just written here, under the game's lock, so the objects keep them rather than expire."""
+    Nothing is read back after the commit: every value of the step and the game was just
+    written here, under the game's lock, so the game takes them as committed values."""
+    before = latest.state
     after = as_json or state.model_dump(mode="json")
-    steplog.record(step, latest.state, after)
-    steplog.retire(latest)
-    session.add(latest)
-    _store(session, game, step, state)
+    row = {**step, "state": after, "delta": steplog.delta(before, after), "created_at": now()}
+    connection = session.connection()
+    row["id"] = connection.execute(_INSERT_STEP, row).inserted_primary_key[0]
+    retired = not steplog.keeps_state(latest.seq, latest.kind)
+    if retired:
+        connection.execute(_RETIRE, {"step_id": latest.id})
+    values = {"seq": row["seq"], **ruleset_of(game).columns(state), "updated_at": now()}  # turn, phase…
+    connection.execute(_set_game(tuple(values)),
+                       {"game_id": game.id, **{f"new_{k}": v for k, v in values.items()}})
     session.expire_on_commit = False
     try:
         session.commit()
     finally:
         session.expire_on_commit = True
-    LATEST.stored(game.id, step.seq, after, state, ruleset_of(game).id)
+    for column, value in values.items():
+        set_committed_value(game, column, value)
+    held = session.identity_map.get(session.identity_key(Step, latest.id)) if retired else None
+    if held is not None:  # the old latest step, as this session holds it: as stored now
+        set_committed_value(held, "state", None)
+    text = json.dumps(after)  # once, for this process's cache and the API's answer
+    LATEST.stored(game.id, row["seq"], after, state, ruleset_of(game).id, before=before, text=text)
     for listener in STEP_LISTENERS:
-        listener(game.id, step.seq)
-    return step
+        listener(game.id, row["seq"])
+    return StepRecord(**row, state_text=text)
+
+
+_SET_GAME: dict[tuple[str, ...], Any] = {}
+
+
+def _set_game(columns: tuple[str, ...]) -> Any:
+    """UPDATE game SET these columns: built once per set of columns (a ruleset's)."""
+    if columns not in _SET_GAME:
+        _SET_GAME[columns] = update(_GAMES).where(_GAMES.c.id == bindparam("game_id")).values(
+            {column: bindparam(f"new_{column}") for column in columns})
+    return _SET_GAME[columns]
 
 
 def _store(session: Session, game: Game, step: Step, state: Any) -> None:

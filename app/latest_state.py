@@ -9,6 +9,13 @@ it was made from. So the cache saves the JSON parsing and the validation, never 
 entry that no longer matches is replaced. Entries are shared by threads: the JSON (dicts and
 lists) and the frozen state models are read-only by contract (deltas.patch copies, the engine
 makes new states).
+
+An entry a writer stored on top of the entry it read also keeps the few states before it
+(RECENT_KEPT): the log panel and the live push name each of their newest steps' models from the
+state after that step, which for any step but the latest meant rebuilding it from the last
+snapshot and up to 49 deltas, on every render (issue 21). They are the states this process read,
+checked and wrote under the game's lock, step after step, so they are exactly what those steps
+stored; a reader gets them only through the entry it just checked against the database.
 """
 
 from __future__ import annotations
@@ -20,16 +27,18 @@ from collections.abc import Callable
 from typing import Any
 
 GAMES_KEPT = 512  # games whose latest state stays parsed (a few tens of KB each)
+RECENT_KEPT = 4  # states before the latest kept with it: the pushed log's (app/web/live.py PUSH_LOG_BACK + 1)
 
 
 class Entry:
     """One game's latest state: its step number, stored text, JSON and (once asked) its model."""
 
-    __slots__ = ("seq", "text", "json", "models")
+    __slots__ = ("seq", "text", "json", "models", "recent")
 
     def __init__(self, seq: int, text: str, as_json: dict[str, Any]):
         self.seq, self.text, self.json = seq, text, as_json
         self.models: dict[str, Any] = {}  # by ruleset id: the state validated as its model
+        self.recent: dict[int, dict[str, Any]] = {}  # by seq: the states just before this one
 
 
 class LatestStates:
@@ -63,16 +72,34 @@ class LatestStates:
                 entry.models[ruleset] = model
         return model
 
-    def stored(self, game_id: int, seq: int, as_json: dict[str, Any], model: Any, ruleset: str) -> None:
+    def stored(self, game_id: int, seq: int, as_json: dict[str, Any], model: Any, ruleset: str,
+               before: dict[str, Any] | None = None, text: str | None = None) -> None:
         """A writer just stored this state as the game's latest: keep it, so the next reader
-        parses nothing. The text is what the JSON column stores (json.dumps); if the database
-        hands back anything else, the reader's check misses and parses it."""
-        entry = Entry(seq, json.dumps(as_json), as_json)
+        parses nothing. The text is what the JSON column stores (json.dumps; `text` when the
+        writer already has it); if the database hands back anything else, the reader's check
+        misses and parses it. `before`: the state the writer read as step `seq - 1`; when it is
+        this cache's entry for that step (the same object), its states stay known too."""
+        entry = Entry(seq, json.dumps(as_json) if text is None else text, as_json)
         entry.models[ruleset] = model
         with self._lock:  # a slower writer of an older step never replaces a newer entry
-            if game_id in self._items and self._items[game_id].seq > seq:
+            previous = self._items.get(game_id)
+            if previous is not None and previous.seq > seq:
                 return
+            follows = previous is not None and previous.seq == seq - 1 and previous.json is before
+            if before is not None and follows:
+                recent = {**previous.recent, previous.seq: previous.json}
+                entry.recent = {n: recent[n] for n in sorted(recent)[-RECENT_KEPT:]}
         self._put(game_id, entry)
+
+    def recent(self, game_id: int, seq: int, as_json: dict[str, Any]) -> dict[int, dict[str, Any]]:
+        """The states known at and just before step `seq`, by seq, when `as_json` is the cached
+        entry's JSON of that step (the one a reader just checked against the database); else
+        none."""
+        with self._lock:
+            entry = self._items.get(game_id)
+            if entry is None or entry.seq != seq or entry.json is not as_json:
+                return {}
+            return {**entry.recent, seq: entry.json}
 
     def forget(self, game_id: int) -> None:
         with self._lock:

@@ -44,9 +44,14 @@ def _kept_in_sql():
 
 def record(step: Step, before: dict[str, Any] | None, after: dict[str, Any]) -> Step:
     """Fill in a new latest step: its delta from the state before (none for step 0) and its state."""
-    step.delta = None if before is None else deltas.diff(before, after)
+    step.delta = delta(before, after)
     step.state = after
     return step
+
+
+def delta(before: dict[str, Any] | None, after: dict[str, Any]) -> list[Any] | None:
+    """A new latest step's delta from the state before it (none for step 0)."""
+    return None if before is None else deltas.diff(before, after)
 
 
 def retire(step: Step) -> None:
@@ -74,19 +79,23 @@ def rebuild(rows: Iterable[tuple[int, dict | None, list | None]],
     return found
 
 
-def states_json(session: Session, game_id: int, seqs: Iterable[int],
-                loaded: Iterable[Step] = ()) -> dict[int, dict[str, Any]]:
+def states_json(session: Session, game_id: int, seqs: Iterable[int], loaded: Iterable[Step] = (),
+                known: dict[int, dict[str, Any]] | None = None) -> dict[int, dict[str, Any]]:
     """The states at the given steps of one game (JSON, read-only: they share parts): the rows
     from the snapshot at or before the first to the last are read in one query, except for a
-    run of `loaded` steps (already read, e.g. a log page) that ends at the last."""
+    run of `loaded` steps (already read, e.g. a log page) that ends at the last. `known`: states
+    already at hand by seq (app/latest_state.py's recent ones): nothing is read for those."""
     wanted = set(seqs)
     if not wanted:
         return {}
+    known = known or {}
+    if wanted <= known.keys():
+        return {seq: known[seq] for seq in wanted}
     low, high = min(wanted), max(wanted)
-    known = sorted((s for s in loaded if low <= s.seq <= high), key=lambda s: s.seq)
-    if not known or known[-1].seq != high or known[-1].seq - known[0].seq != len(known) - 1:
-        known = []  # not one run up to the last: read them all
-    rows = [(s.seq, s.state, s.delta) for s in known]
+    run = sorted((s for s in loaded if low <= s.seq <= high), key=lambda s: s.seq)
+    if not run or run[-1].seq != high or run[-1].seq - run[0].seq != len(run) - 1:
+        run = []  # not one run up to the last: read them all
+    rows = [(s.seq, s.state if s.state is not None else known.get(s.seq), s.delta) for s in run]
     if not rows or rows[0][0] > low or rows[0][1] is None:  # the rows up to the first loaded one
         start = session.exec(select(Step.seq).where(  # walks back from `low`: < SNAPSHOT_EVERY rows
             Step.game_id == game_id, Step.seq <= low, _kept_in_sql()).order_by(col(Step.seq).desc()).limit(1)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException
 from fastapi.encoders import jsonable_encoder
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
 from app import games, rulesets
@@ -116,7 +117,15 @@ def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: Seen =
         return conflict_json(conflict)
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
-    return plain_json({**step_json(step), "state": games.state_json(session, step)})
+    return step_answer(step)
+
+
+def step_answer(step: games.StepRecord) -> Response:
+    """A new step and the state after it, the state sent as the JSON text just stored (issue 21:
+    encoding the whole state again for the answer cost as much as storing it)."""
+    head = json.dumps(step_json(step), ensure_ascii=False, separators=(",", ":"))
+    state = step.state_text if step.state_text is not None else json.dumps(step.state)
+    return Response(f'{head[:-1]},"state":{state}}}', media_type="application/json")
 
 
 @router.post("/{token}/undo")
@@ -128,7 +137,7 @@ def undo(opened: EditDep, session: SessionDep, body: UndoRequest | None = None):
         return conflict_json(conflict)
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
-    return plain_json({**step_json(step), "state": games.state_json(session, step)})
+    return step_answer(step)
 
 
 def conflict_json(conflict: games.Conflict) -> JSONResponse:

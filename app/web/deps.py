@@ -51,8 +51,9 @@ def open_game(token: str, session: SessionDep) -> Opened:
     return Opened(found[0], found[1], token)
 
 
-def edit_game(opened: Annotated[Opened, Depends(open_game)]) -> Opened:
-    """Mutating routes take this: a watch link may read everything and change nothing."""
+async def edit_game(opened: Annotated[Opened, Depends(open_game)]) -> Opened:
+    """Mutating routes take this: a watch link may read everything and change nothing. Async: it
+    only reads `opened`, so it runs on the event loop, not on another hop to a worker thread."""
     if not opened.can_edit:
         raise HTTPException(403, "This is a watch link: it can follow the game but not change it.")
     return opened
@@ -64,7 +65,7 @@ OpenedDep = Annotated[Opened, Depends(open_game)]
 def only_ruleset(ruleset_id: str, name: str) -> Any:
     """A dependency for a ruleset's own page routes (its web part builds it with its own id and
     name): a game of another ruleset gets a 404, since its pages have routes of their own."""
-    def only(opened: OpenedDep) -> None:
+    async def only(opened: OpenedDep) -> None:  # reads `opened` only: no hop to a thread
         if opened.game.ruleset != ruleset_id:
             raise HTTPException(404, f"This page belongs to {name} games; this game has rules of its own.")
 

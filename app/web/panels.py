@@ -56,14 +56,15 @@ def panel_template(game: Any, name: str) -> str:
 
 
 def log_context(opened: Opened, session: Session, before: int | None = None,
-                oldest: int | None = None, after: int | None = None) -> dict[str, Any]:
+                oldest: int | None = None, after: int | None = None, latest: Any = None) -> dict[str, Any]:
     """A page of the log, newest first: the newest LOG_LENGTH steps, or those before step
     `before`, or (a log the player opened further) every step down to `oldest`. `log_more` is
     where "Show older" continues, None when step 0 is shown. `after` (a live refresh of the
     newest page): only steps from `after` on, which live.js puts on top of those it has
     (`log_from`), so a long open log costs one step per step, not all of them again. All three
     are clamped to the game's steps, so a hand-edited `?before=10**30` (or a negative one)
-    never reaches the database."""
+    never reaches the database. `latest`: the latest step, as games.latest_step read it (its
+    recent states are known)."""
     before, oldest, after = (None if n is None else min(max(n, 0), opened.game.seq + 1)
                              for n in (before, oldest, after))
     if before is None and oldest is not None and oldest > opened.game.seq - LOG_LENGTH:
@@ -84,7 +85,7 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
     query = "&".join(f"{k}={v}" for k, v in (("before", before), ("oldest", oldest)) if v is not None)
     more = log[-1].seq if log and log[-1].seq > 0 and log_from is None else None
     return {**link_context(opened), "log_query": query, "log": log,
-            "log_states": games.states_json(session, opened.game, log),  # each step's models' names
+            "log_states": games.states_json(session, opened.game, log, latest),  # each step's models' names
             "log_before": before, "log_oldest": oldest,
             "log_more": more, "log_from": log_from}
 
@@ -104,7 +105,7 @@ def game_context(opened: Opened, session: Session, log_before: int | None = None
     status panel's time)."""
     step = games.latest_step(session, opened.game)
     ruleset = games.ruleset_of(opened.game)
-    shown = log_context(opened, session, log_before, log_oldest, log_after) if with_log \
+    shown = log_context(opened, session, log_before, log_oldest, log_after, step) if with_log \
         else link_context(opened)
     context = {**shown, "state": games.state_of(step, ruleset), "step": step, "ruleset": ruleset,
                "tap_from": taps.tap_from(opened.game)}  # the Undo bar's "Undo the whole tap"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from fastapi.templating import Jinja2Templates
@@ -29,9 +30,16 @@ templates.env.filters["pool"] = pool_text
 def rule_badge(text: str | None) -> Markup:
     """Rule ids ("R-NOISE", or "R-NOISE · R-ALARM") as badges that explain themselves: each a link
     to its entry on /rules carrying the summary, which static/rules.js shows in place on a tap
-    (touch, keyboard, screen readers); without JavaScript the link opens the entry."""
+    (touch, keyboard, screen readers); without JavaScript the link opens the entry. Made once
+    per text while the rulesets and their glossaries stay as they are (issue 21: a turn panel
+    shows dozens)."""
+    return _badges(str(text or ""), len(rulesets.RULESETS), len(RULE_PAGES))
+
+
+@lru_cache(maxsize=1024)
+def _badges(text: str, _rulesets: int, _pages: int) -> Markup:
     badges = []
-    for rule in (part.strip() for part in str(text or "").split("·")):
+    for rule in (part.strip() for part in text.split("·")):
         if not rule:
             continue
         said, page = None, ""

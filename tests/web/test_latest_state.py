@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import update
 from sqlmodel import Session
 
-from app import games
-from app.latest_state import LatestStates
+from app import games, steplog
+from app.latest_state import RECENT_KEPT, LatestStates
 from app.tables import Step
 from tests.support.turn_games import make_game
 
@@ -119,3 +119,29 @@ def test_a_state_is_validated_once_per_step_and_an_older_writer_never_replaces_a
     assert cache.json(1, 7, '{"n": 7}') == {"n": 7} and cache.model(1, 7, cache.json(1, 7, '{"n": 7}'),
                                                                     "potham-2038", load) == ("model", 7)
     assert len(loads) == 1
+
+
+def test_the_states_just_before_the_latest_are_known_and_equal_to_the_rebuilt_ones(engine, session):
+    """The log panel and the live push name their newest steps' models from these (issue 21)."""
+    game = make_game(session)
+    for name in ("Cy", "Di", "Ed", "Flo", "Gus", "Hal"):
+        add(session, game, name)
+    with Session(engine) as reader:
+        opened = reader.get_one(games.Game, game.id)
+        latest = games.latest_step(reader, opened)
+        known = games.LATEST.recent(game.id, latest.seq, latest.state)
+        seqs = list(range(latest.seq - RECENT_KEPT, latest.seq + 1))
+        assert sorted(known) == seqs
+        assert known == steplog.states_json(reader, game.id, seqs)  # rebuilt from the log
+        assert names(games.ruleset_of(opened).load(known[latest.seq - 1]))[-1] == "Gus"
+
+
+def test_no_recent_states_are_given_for_a_state_the_cache_did_not_just_check():
+    cache = LatestStates()
+    first = cache.json(1, 3, '{"n": 3}')
+    cache.stored(1, 4, {"n": 4}, ("model", 4), "potham-2038", before=first)
+    fourth = cache.json(1, 4, json.dumps({"n": 4}))
+    assert cache.recent(1, 4, fourth) == {3: {"n": 3}, 4: {"n": 4}}
+    assert cache.recent(1, 4, {"n": 4}) == {}  # an equal state, not the one the cache checked
+    cache.stored(1, 5, {"n": 5}, ("model", 5), "potham-2038", before={"n": 4})  # not the cached entry's
+    assert cache.recent(1, 5, cache.json(1, 5, json.dumps({"n": 5}))) == {5: {"n": 5}}
