@@ -75,6 +75,9 @@ def stream_while(client, url, game_id, action) -> list[tuple[str, dict]]:
     deadline = time.monotonic() + 10
     while live.hub.count(game_id) == before and time.monotonic() < deadline:
         time.sleep(0.005)
+    # The stream subscribes, then reads the game's step (so it can miss none): give it that read
+    # before acting, or a fast command lands in between and the first event is already seq 1.
+    time.sleep(0.2)
     action()
     time.sleep(0.1)  # let the loop deliver before the stream is told to end
     live.hub.close_all()
