@@ -36,8 +36,8 @@ def faces(table: Table, bot_id: str) -> list[tuple[str, str]]:
 def test_R_GLITCH_each_face_of_the_default_d6_names_its_row_of_the_glitch_table(client, session):
     """R-GLITCH: "the default is a d6: 1–2 Reboot, 3–4 Overcharged (+1 Health), 5–6 Full Throttle"."""
     table = Table(client, make_game(session, roster_state(phase=4)).edit_token)
-    assert faces(table, "sent") == [("1", "1 Reboot"), ("2", "2 Reboot"), ("3", "3 Overcharged"),
-                                    ("4", "4 Overcharged"), ("5", "5 Full throttle"), ("6", "6 Full throttle")]
+    assert faces(table, "sent") == [("1", "1 Reboot"), ("2", "2 Reboot"), ("3", "3 Overcharged +1"),
+                                    ("4", "4 Overcharged +1"), ("5", "5 Full Throttle"), ("6", "6 Full Throttle")]
     assert "No · the Glitch die (d6) shows:" in table.page.by_id("check-sent").text()
     # the app still rolls when the player says only "No"; the fold of old is gone for a d6
     assert table.page.has_id("check-sent-no-app") and not table.page.has_id("check-sent-by-hand")
@@ -77,7 +77,7 @@ def test_R_GLITCH_a_house_d8_table_gives_eight_faces_each_named_after_its_own_ro
     table = Table(client, make_game(session, with_house(roster_state(phase=4), glitch_die=8,
                                                         glitch_table=rows)).edit_token)
     assert [text for _, text in faces(table, "sent")] == (
-        [f"{n} Full throttle" for n in (1, 2, 3)] + [f"{n} Reboot" for n in (4, 5, 6, 7)]
+        [f"{n} Full Throttle" for n in (1, 2, 3)] + [f"{n} Reboot" for n in (4, 5, 6, 7)]
         + ["8 No effect"])
     table.submit("check-sent-face", button="check-sent-glitch_roll-5")
     assert [g["result"] for g in glitches(table, "sent")] == ["reboot"]
