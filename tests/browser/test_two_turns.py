@@ -199,7 +199,7 @@ def play_turn_one(game: Game) -> None:
     game.submit("next-3")
 
     # Phase 4: Sentry-1 fails its check (a Glitch rolled and shown), Patrol-1 passes; an undo.
-    game.submit(f"check-{game.ids['Sentry-1']}", button="No: failed, roll a Glitch")
+    game.submit(f"check-{game.ids['Sentry-1']}", button="No: failed, the app rolls the Glitch")
     expect(page.locator("#turn-news")).to_contain_text("Glitch for Sentry-1: d6 =")
     glitch = game.state()["bots"][1]["glitches"]
     if glitch:  # Reboot or Full Throttle last; Overcharged shows as Health

@@ -458,14 +458,17 @@ def every_check_passed(p: Player) -> None:
 
 
 def check_fails(p: Player, bot: str, glitch: int) -> None:
-    """A failed position check with the Glitch die rolled at the table and entered (R-GLITCH)."""
+    """A failed position check with the Glitch die rolled at the table (R-GLITCH, R-END-CHECK): one
+    tap on the face it shows, in the card's row "No · the Glitch die shows" (from a settled Phase 3
+    the tap makes the next_phase step first). A die of more than 12 faces is typed, then "No"."""
     fid = f"check-{p.id(bot)}"
+    face = p.page.locator(f"#{fid}-glitch_roll-{glitch}")
+    if face.count():
+        p.step(face, steps=_ahead(p) + 1)
+        return
     p.open(p.page.locator(f"#{fid}-by-hand"))  # open already when the player enters dice
-    if p.page.locator(f"#{fid}-glitch_roll-{glitch}").count():
-        p.chip(f"{fid}-glitch_roll-{glitch}")
-    else:  # a die of more than 12 faces is typed
-        p.taps.type(p.page.locator(f"#{fid}-glitch_roll"), str(glitch))
-    p.step(p.page.locator(f"#{fid}").get_by_role("button", name=re.compile("^No")), steps=_ahead(p) + 1)
+    p.taps.type(p.page.locator(f"#{fid}-glitch_roll"), str(glitch))
+    p.step(p.page.locator(f"#{fid}-no-app"), steps=_ahead(p) + 1)
 
 
 def end_turn(p: Player) -> None:

@@ -327,18 +327,12 @@ def test_without_javascript_a_hack_posts_and_comes_back_to_the_page(client, sess
 # --- Phase 4: the Glitch die rolled by hand ---------------------------------------------------
 
 
-def test_a_glitch_die_rolled_by_hand_is_a_chip_per_face_folded_when_the_app_rolls(client, session):
-    """R-END-CHECK: a failed check rolls a Glitch; the d6 entered by a tap (1: Reboot, house table)."""
-    table = in_phase(client, session, 4)
-    fold = table.page.by_id("check-sent-by-hand")
-    assert "open" not in fold.attrs  # the app rolls unless the player opens it
-    assert [i.attrs["value"] for i in fold.by_id("check-sent-glitch_roll").all("input")] == [str(n) for n in range(1, 7)]
-    answer = table.submit("check-sent", glitch_roll="1", button=("passed", "false"))
-    assert "d6 = 1" in answer.by_id("turn-news").text()
-
-
-def test_a_glitch_die_face_out_of_range_is_refused_next_to_the_chips(client, session):
-    table = in_phase(client, session, 4)
+def test_a_glitch_die_of_more_than_12_faces_is_typed_in_a_fold_open_after_a_refusal(client, session):
+    """R-END-CHECK: a failed check rolls a Glitch; a d20 entered by hand is typed (the faces of a
+    d12 or less are one tap each: test_check_glitch_faces.py)."""
+    state = roster_state()
+    table = in_phase(client, session, 4, house=state.house.model_copy(update={"glitch_die": 20}))
+    assert "open" not in table.page.by_id("check-sent-by-hand").attrs  # the app rolls unless opened
     answer = table.submit("check-sent", expect=422, glitch_roll="0", button=("passed", "false"))
     assert "open" in answer.by_id("check-sent-by-hand").attrs
     assert answer.by_id("check-sent-glitch_roll").attrs.get("aria-invalid") == "true"

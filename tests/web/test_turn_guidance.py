@@ -69,7 +69,10 @@ def test_phase_2_with_every_bot_destroyed_offers_no_activation_and_says_go_on(cl
     for bot in state.bots:
         state = with_bot(state, bot.id, health=0)
     page = turn_panel(client, make_game(session, state).edit_token)
-    assert "no AI-Bot is left to activate" in page.by_id("phase-hint").text()
+    hint = page.by_id("phase-hint").text()
+    assert "no AI-Bot is left to activate" in hint
+    # Phase 3 has nothing to resolve: the hint names the tap on to Phase 4, not "Go to Phase 3"
+    assert "go on to Phase 4" in hint and "Go to Phase 3" not in hint and page.has_id("to-phase-4")
     assert not page.has_id("form-activate") and not page.has_id("section-order") and not page.has_id("pick-bot")
     assert "Every AI-Bot has activated" not in page.text()
     assert page.has_id("form-next-2")

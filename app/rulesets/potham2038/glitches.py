@@ -33,6 +33,24 @@ def glitch_row(state: GameState, value: int) -> GlitchRow | None:
     return next((r for r in state.house.glitch_table if r.low <= value <= r.high), None)
 
 
+def glitch_faces(state: GameState) -> list[tuple[int, str]]:
+    """Each face of the game's Glitch die with what its row of the Glitch table gives, in a word or
+    two ("Reboot", "Overcharged +1", "Free Shoot"); a face no row covers has no effect (R-GLITCH,
+    *house* die and rows; an impossible result is not rerolled, R-END-CHECK)."""
+    faces = []
+    for value in range(1, state.house.glitch_die + 1):
+        row = glitch_row(state, value)
+        if row is None or row.result == "no_effect":
+            faces.append((value, "No effect"))
+        elif row.result == "free_action":
+            faces.append((value, f"Free {_title(row.action or 'action')}"))
+        elif row.result == "overcharged":
+            faces.append((value, f"Overcharged +{row.amount}"))
+        else:
+            faces.append((value, _title(row.result)))
+    return faces
+
+
 def roll_glitch(state: GameState, rng: Random, entered: int | None) -> tuple[int, str]:
     """(die result, by): the entered result, or one `house.glitch_die` rolled by the app."""
     die = state.house.glitch_die

@@ -286,8 +286,10 @@ def pool_counts(text: str) -> dict[str, int]:
 
 
 def role_name(role: str, taken: list[str]) -> str:
-    """A new AI-Bot left unnamed is named after its role: Hunter-1, then Hunter-2, ..."""
+    """A new AI-Bot left unnamed is named after its role: Hunter-1, then Hunter-2, ... (the
+    sample roster's numbering); the lowest number no model of that kind has, whatever its case."""
+    names = {name.strip().casefold() for name in taken}
     n = 1
-    while f"{role.title()}-{n}" in taken:
+    while f"{role.title()}-{n}".casefold() in names:
         n += 1
     return f"{role.title()}-{n}"

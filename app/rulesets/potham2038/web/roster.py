@@ -192,7 +192,8 @@ def new_form(request: Request, slug: str, opened: EditDep, session: SessionDep, 
     values = None
     if kind.noun == "bot" and role in ROLES:
         bot = Bot(id="new", name="new", control_zone=state.house.bot_zone, **role_defaults(role))
-        values = bot_values(bot) | {"name": "", "health": ""}  # named after its role; at full Health
+        # offered its role's next free name (a player who keeps it types nothing); at full Health
+        values = bot_values(bot) | {"name": role_name(role, [b.name for b in state.bots]), "health": ""}
     elif kind.noun == "character" and (found := character_defaults(sheet)):  # "+ Hacker"
         character = Character(id="new", name="new", **found)
         values = character_values(character) | {"name": "", "health": "", "sheet": sheet}

@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ValidationError
 
 from app import games
+from app.rulesets.potham2038.glitches import glitch_faces
 from app.rulesets.potham2038.models import GameState
 from app.rulesets.potham2038.turn import Adjust, NoBody, next_phase
 from app.rulesets.potham2038.web import (  # noqa: F401  (routes, context hook, helpers)
@@ -70,6 +71,7 @@ def phase3_optional(state: GameState) -> list[str] | None:
 
 
 templates.env.globals["phase3_optional"] = phase3_optional
+templates.env.globals["glitch_faces"] = glitch_faces  # the check card's row of faces (R-GLITCH)
 
 
 def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
