@@ -16,6 +16,7 @@ from app.rulesets.potham2038.activation import Activator, Directive, Seen, activ
 from app.rulesets.potham2038.questions import Question, next_question
 from app.rulesets.potham2038.sight_ahead import sight_follows
 from app.rulesets.potham2038.wording_bounds import shape_of
+from tests.support.band_taps import tell
 from tests.support.examples import examples
 
 SENTRY = Activator("Sentry-1", "sentry", 4.0, 8.0, shoot_range=18.0)
@@ -124,16 +125,6 @@ def holds(option: dict, x: float) -> bool:
     if option["key"] == "contact" or x == 0:
         return option["key"] == "contact" and x == 0
     return option["low"] < x and (option["high"] is None or x <= option["high"])
-
-
-def tell(answers: dict, model: str, option: dict) -> None:
-    """A band tap's facts, as the page sends them (web/asking.band_reply)."""
-    answers.setdefault("bands", {})[model] = option["key"]
-    for side in ("up_to", "more_than"):
-        if side in option:
-            answers.setdefault(side, {})[model] = option[side]
-    if option.get("then"):
-        tell(answers, option["then"]["model"], option["then"])
 
 
 def truthful(question: Question, seen: dict, own: dict, zone: float) -> tuple[str, object]:

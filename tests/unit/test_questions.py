@@ -11,6 +11,7 @@ from app.rulesets.potham2038.activation import Activator, Directive, Seen, activ
 from app.rulesets.potham2038.bands import band_of, bands
 from app.rulesets.potham2038.questions import Question, next_question
 from app.rulesets.potham2038.told import Answers, next_fact
+from tests.support.band_taps import tell
 from tests.unit.turn_kit import ADA, BEN, PATROL, game, refused, run
 from tests.unit.turn_kit import HUNTER as HUNTER_BOT
 
@@ -49,16 +50,6 @@ def band_option(question, reply):
         return found[0]
     return next(o for o in question.options if (o["key"] == "contact" and reply == 0) or (
         o["low"] < reply and (o["high"] is None or reply <= o["high"])))
-
-
-def tell(answers, model, option):
-    """A band tap's facts, as the page sends them (web/asking.band_reply)."""
-    answers.setdefault("bands", {})[model] = option["key"]
-    for side in ("up_to", "more_than"):
-        if side in option:
-            answers.setdefault(side, {})[model] = option[side]
-    if option.get("then"):
-        tell(answers, option["then"]["model"], option["then"])
 
 
 def test_bands_follow_the_bots_own_thresholds_closest_first():
@@ -161,7 +152,6 @@ def test_with_inches_the_questions_reach_the_same_decision_as_the_inches_engine(
 
 
 # --- in a game: told.next_fact and activate_bot with answers --------------------------------------
-
 
 
 def test_in_a_game_the_page_asks_fact_by_fact_then_activate_bot_takes_the_answers():
