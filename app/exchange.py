@@ -158,7 +158,7 @@ class UndoCommand(Strict):
     to_seq: int = Field(ge=0, le=MAX_STEPS)  # the step whose state it restored (never an undo)
 
 
-# The two steps games.py writes without a command body of the engine's.
+# The two steps games.py and game_commands.py write without a command body of the engine's.
 LOG_COMMANDS: dict[str, type[Strict]] = {"create": CreateCommand, "undo": UndoCommand}
 
 

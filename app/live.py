@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from app import games
+from app import game_commands, games
 
 StepData = Callable[[int], Awaitable[tuple[int, str]]]  # a step -> (the step shown, the event's data)
 HEARTBEAT_SECONDS = 15.0  # a comment line this often keeps proxies from closing an idle stream
@@ -145,7 +145,7 @@ class Hub:
     # --- publishing: safe from any thread ---------------------------------------------------
 
     def step(self, game_id: int, seq: int) -> None:
-        """games.STEP_LISTENERS calls this after each committed step (undo included)."""
+        """game_commands.STEP_LISTENERS calls this after each committed step (undo included)."""
         self.relay.send(game_id, Message("step", seq=seq))
 
     def links_changed(self, game_id: int, old_token: str) -> None:
@@ -180,8 +180,8 @@ class Hub:
 
 
 hub = Hub()
-if hub.step not in games.STEP_LISTENERS:
-    games.STEP_LISTENERS.append(hub.step)
+if hub.step not in game_commands.STEP_LISTENERS:
+    game_commands.STEP_LISTENERS.append(hub.step)
 if hub.game_changed not in games.GAME_LISTENERS:
     games.GAME_LISTENERS.append(hub.game_changed)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app import deltas, games, rulesets
+from app import deltas, game_commands, rulesets
 from app.kernel.commands import Refused
 from app.rulesets.base import Ruleset
 
@@ -76,7 +76,7 @@ def _check_step(step: StepDoc, steps: list[StepDoc], targets: dict[int, Any], be
         return
     name, body = ruleset.parse(step.command)
     try:
-        ruleset.apply(before, name, body, games.step_rng(seed, step.seq))
+        ruleset.apply(before, name, body, game_commands.step_rng(seed, step.seq))
     except Refused:
         pass
     except Exception as error:  # noqa: BLE001  (the engine cannot play on from this state)

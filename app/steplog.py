@@ -11,8 +11,8 @@ hundred bytes. A step also keeps its full state when
 - it ends a turn: the Danger track reads the state after each end of turn (R-DANGER), and a
   game has one per turn, so the track needs no rebuilding.
 
-Writers (app/games.py, app/exchange.py, the migration) use `record` and `retire`; readers use
-`state_json` or `states_json`.
+Writers (app/games.py, app/game_commands.py, app/exchange.py, the migration) use `record` and
+`retire`; readers use `state_json` or `states_json`.
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ def old_database(tmp_path):
     from alembic import command
     from sqlalchemy import text
 
-    from app.games import step_rng
+    from app.game_commands import step_rng
     from app.migrate import alembic_config
     from app.rulesets.potham2038 import engine as rules
     from app.rulesets.potham2038.models import GameState
@@ -127,7 +127,7 @@ def old_database(tmp_path):
 def test_upgrading_to_deltas_keeps_every_steps_state_and_undo_still_works(tmp_path):
     from sqlmodel import Session, select
 
-    from app import games, steplog
+    from app import game_commands, games, steplog
     from app.tables import Game, Step
 
     url, states = old_database(tmp_path)
@@ -142,10 +142,10 @@ def test_upgrading_to_deltas_keeps_every_steps_state_and_undo_still_works(tmp_pa
         assert games.states_json(session, game, rows) == dict(enumerate(states))  # every step, identical
         for row in rows:  # and one at a time, from its own snapshot
             assert games.state_json(session, row) == states[row.seq]
-        games.undo(session, game, to_seq=3)
-        games.undo(session, game, to_seq=99)
+        game_commands.undo(session, game, to_seq=3)
+        game_commands.undo(session, game, to_seq=99)
         assert games.current_state(session, game).model_dump(mode="json") == states[99]
-        games.undo(session, game)  # undo the last command: walks back to step 98
+        game_commands.undo(session, game)  # undo the last command: walks back to step 98
         assert games.current_state(session, game).model_dump(mode="json") == states[98]
         newest = session.exec(select(Step).where(Step.game_id == 1).order_by(Step.seq.desc())).first()
         assert newest.command == {"type": "undo", "to_seq": 98}

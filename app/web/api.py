@@ -10,7 +10,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse, Response
 from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
-from app import games, rulesets
+from app import game_commands, games, rulesets
 from app.kernel.commands import Refused
 from app.kernel.names import GameName
 from app.tables import Game, Step
@@ -110,10 +110,10 @@ def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: Seen =
             return JSONResponse({"detail": field_errors(error)}, status_code=422)
         data = {k: v for k, v in data.items() if k != "seen"}
     try:
-        step = games.run_command(session, opened.game, data, seen, expect=expect)
+        step = game_commands.run_command(session, opened.game, data, seen, expect=expect)
     except ValidationError as error:
         return JSONResponse({"detail": field_errors(error)}, status_code=422)
-    except games.Conflict as conflict:
+    except game_commands.Conflict as conflict:
         return conflict_json(conflict)
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
@@ -132,15 +132,15 @@ def step_answer(step: games.StepRecord) -> Response:
 def undo(opened: EditDep, session: SessionDep, body: UndoRequest | None = None):
     body = body or UndoRequest()
     try:
-        step = games.undo(session, opened.game, body.to_seq, body.seen, describe=step_summary)
-    except games.Conflict as conflict:
+        step = game_commands.undo(session, opened.game, body.to_seq, body.seen, describe=step_summary)
+    except game_commands.Conflict as conflict:
         return conflict_json(conflict)
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
     return step_answer(step)
 
 
-def conflict_json(conflict: games.Conflict) -> JSONResponse:
+def conflict_json(conflict: game_commands.Conflict) -> JSONResponse:
     """409: why, the step the game is at, and for a stale edit both versions of what it sets."""
     body: dict[str, Any] = {"detail": conflict.reason, "seq": conflict.seq}
     if conflict.theirs is not None:

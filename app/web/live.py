@@ -26,7 +26,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 from sqlmodel import Session, select
 
-from app import games, live
+from app import game_commands, games, live
 from app.db import get_session
 from app.tables import Game
 from app.web.deps import Opened, OpenedDep, SessionDep, Since
@@ -170,8 +170,8 @@ def changes(request: Request, opened: OpenedDep, session: SessionDep, since: Sin
                                       headers={"X-Game-Seq": str(opened.game.seq)})
 
 
-async def conflict_answer(request: Request, conflict: games.Conflict):
-    """Any route may let games.Conflict through: the API gets JSON, an htmx form a short fragment
+async def conflict_answer(request: Request, conflict: game_commands.Conflict):
+    """Any route may let game_commands.Conflict through: the API gets JSON, an htmx form a short fragment
     (live.js shows it in place, with what changed, and refreshes the panels), a plain form a page."""
     headers = {"X-Game-Seq": str(conflict.seq)}
     if request.url.path.startswith("/api/"):

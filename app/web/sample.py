@@ -11,7 +11,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, HTTPException
 from fastapi.responses import RedirectResponse
 
-from app import games, rulesets
+from app import game_commands, games, rulesets
 from app.tables import Game
 from app.web.deps import SessionDep
 
@@ -20,7 +20,7 @@ router = APIRouter(include_in_schema=False)
 
 def add_sample_roster(session, game: Game) -> None:
     for command in rulesets.get(game.ruleset).sample:
-        games.run_command(session, game, command)
+        game_commands.run_command(session, game, command)
 
 
 @router.post("/games/sample")

@@ -15,7 +15,7 @@ from fastapi.responses import RedirectResponse, Response
 from markupsafe import Markup
 from sqlmodel import Session
 
-from app import games, live
+from app import game_commands, games, live
 from app.redact import install_access_log_filter
 from app.tables import Game
 from app.web import exchange
@@ -35,7 +35,7 @@ Which = Literal["play", "watch"]
 def install(app: FastAPI) -> None:
     for r in (router, api_router, live_routes.router, exchange.router, exchange.api_router, watch_guard):
         app.include_router(r)
-    app.add_exception_handler(games.Conflict, live_routes.conflict_answer)
+    app.add_exception_handler(game_commands.Conflict, live_routes.conflict_answer)
     install_access_log_filter()
 
 

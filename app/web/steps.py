@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
-from app import games
+from app import game_commands, games
 from app.kernel.commands import Refused
 from app.web import taps, view
 from app.web.command_forms import FormValues, field_messages, int_or_none
@@ -60,12 +60,12 @@ def run(request: Request, opened: Opened, session, data: dict[str, Any], seen: i
     """Run one command and answer with the panels; every refusal lands in `main`."""
     failure = {"values": form, "form_id": form.get("form") if form else None}
     try:
-        games.run_command(session, opened.game, data, seen, expect=expect)
+        game_commands.run_command(session, opened.game, data, seen, expect=expect)
     except ValidationError as error:
         messages = field_messages(error)
         return answer(request, opened, session, main, 422, changed=False, errors=messages,
                       error="Please check the marked fields.", **failure)
-    except games.Conflict as conflict:
+    except game_commands.Conflict as conflict:
         session.refresh(opened.game)
         if form is not None:  # the typed values stay; what the page saw becomes what is there now
             failure["values"] = FormValues([(k, v) for k, v in form.items if k != "expect"])
@@ -95,9 +95,9 @@ def run_steps(request: Request, opened: Opened, session, commands: list[dict[str
     start, done = opened.game.seq, 0
     for data in commands:
         try:
-            seen = games.run_command(session, opened.game, data, seen).seq
-        except (games.Conflict, Refused) as stopped:
-            conflict = isinstance(stopped, games.Conflict)
+            seen = game_commands.run_command(session, opened.game, data, seen).seq
+        except (game_commands.Conflict, Refused) as stopped:
+            conflict = isinstance(stopped, game_commands.Conflict)
             if conflict or done:
                 session.refresh(opened.game)
             if done:  # the steps before it stand: say so, and offer to take them back together
@@ -123,8 +123,8 @@ def undo(request: Request, opened: EditDep, session: SessionDep, posted: FormDep
     to_seq, seen = int_or_none(form.get("to_seq")), int_or_none(form.get("seen"))
     main = "turn" if form.get("panel") == "turn" else "log"  # the turn bar's Undo keeps the turn in view
     try:
-        games.undo(session, opened.game, to_seq, seen, describe=view.step_summary)
-    except games.Conflict as conflict:
+        game_commands.undo(session, opened.game, to_seq, seen, describe=view.step_summary)
+    except game_commands.Conflict as conflict:
         session.refresh(opened.game)
         return answer(request, opened, session, main, 409, log_error=conflict.reason, error=conflict.reason)
     except Refused as refused:

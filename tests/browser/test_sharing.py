@@ -11,7 +11,7 @@ import time
 import httpx
 from sqlmodel import Session
 
-from app import games
+from app import game_commands
 from app.db import make_engine
 from app.tables import Game
 from tests.support.server import LiveServer
@@ -88,7 +88,7 @@ def test_the_indicator_shows_reconnecting_then_live_and_the_page_catches_up(brow
     engine = make_engine(f"sqlite:///{own_server.db_path}")
     with Session(engine) as session:
         stored = session.get(Game, game["id"])
-        games.run_command(session, stored, {"type": "add_character", "character": {"name": "Late Ada"}})
+        game_commands.run_command(session, stored, {"type": "add_character", "character": {"name": "Late Ada"}})
     engine.dispose()
     restarted = LiveServer(own_server.db_path, own_server.port, own_server.database_url).start()
     try:

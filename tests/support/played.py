@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games import step_rng
+from app.game_commands import step_rng
 from app.rulesets.potham2038 import engine
 from tests.support.turn_games import roster_state
 

@@ -89,7 +89,7 @@ def start():
 
 
 def replay(seed: int, commands: list[dict]) -> list[tuple[dict, list[dict]]]:
-    """Apply every command like games.py does (one Random per step); refused ones leave no step."""
+    """Apply every command like game_commands.py does (one Random per step); refused ones leave no step."""
     state, steps = start(), []
     for n, data in enumerate(commands, 1):
         try:
@@ -97,7 +97,7 @@ def replay(seed: int, commands: list[dict]) -> list[tuple[dict, list[dict]]]:
             state, entries = engine.apply(state, name, body, Random(f"{seed}:{n}"))
         except (Refused, ValidationError):
             continue
-        assert GameState.model_validate(state.model_dump(mode="json")) == state  # what games.py stores
+        assert GameState.model_validate(state.model_dump(mode="json")) == state  # what game_commands.py stores
         steps.append((state.model_dump(), [e.as_dict() for e in entries]))
     return steps
 

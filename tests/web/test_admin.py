@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app import backup, exchange, games
+from app import backup, exchange, game_commands, games
 from tests.conftest import ADMIN_TOKEN
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
@@ -177,7 +177,7 @@ def big_backup(session, tmp_path) -> tuple[Path, dict]:
     game = games.create_game(session, "Long night")
     kit = [f"Gadget {n:02d} " + "x" * 60 for n in range(40)]
     for n in range(40):
-        games.run_command(session, game, {"type": "add_character", "character": {
+        game_commands.run_command(session, game, {"type": "add_character", "character": {
             "name": f"Runner {n:02d}", "equipment": kit}})
     document = exchange.export_game(session, game)
     states = games.states_json(session, game, games.steps(session, game))

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session, SQLModel
 
-from app import exchange, games
+from app import exchange, game_commands, games
 from app.db import make_engine
 from app.kernel.commands import Refused
 from tests.support.examples import examples
@@ -109,13 +109,13 @@ def play(session: Session, game, moves) -> None:
         state = games.current_state(session, game)
         try:
             if kind == "command":
-                games.run_command(session, game, arg)
+                game_commands.run_command(session, game, arg)
             elif kind == "undo":
-                games.undo(session, game)
+                game_commands.undo(session, game)
             else:
                 models = state.characters if kind == "remove_character" else state.bots
                 if models:
-                    games.run_command(session, game, {"type": kind, "id": models[arg % len(models)].id})
+                    game_commands.run_command(session, game, {"type": kind, "id": models[arg % len(models)].id})
         except Refused:
             session.rollback()
 
@@ -292,8 +292,8 @@ def test_a_long_game_exports_deltas_and_imports_back_with_every_steps_state(sess
     game = make_game(session)
     cycle = turn_cycle(games.current_state(session, game).bots)
     for n in range(2 * steplog.SNAPSHOT_EVERY + 5):
-        games.run_command(session, game, cycle[n % len(cycle)])
-    games.undo(session, game, to_seq=4)
+        game_commands.run_command(session, game, cycle[n % len(cycle)])
+    game_commands.undo(session, game, to_seq=4)
     document = exchange.export_game(session, game)
     with_state = [s["seq"] for s in document["steps"] if "state" in s]
     assert with_state == [s.seq for s in games.steps(session, game) if s.state is not None]

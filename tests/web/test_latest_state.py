@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import update
 from sqlmodel import Session
 
-from app import games, steplog
+from app import game_commands, games, latest_state, steplog
 from app.latest_state import RECENT_KEPT, LatestStates
 from app.tables import Step
 from tests.support.turn_games import make_game
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
 
 def add(session, game, name: str) -> Step:
-    return games.run_command(session, game, {"type": "add_character", "character": {"name": name}})
+    return game_commands.run_command(session, game, {"type": "add_character", "character": {"name": name}})
 
 
 def names(state) -> list[str]:
@@ -47,11 +47,11 @@ def test_undo_and_go_back_here_serve_the_state_they_went_back_to(engine, session
     add(session, game, "Cy")
     added = add(session, game, "Di")
     assert names(fresh_read(engine, game.id)) == [*before, "Cy", "Di"]
-    games.undo(session, game)
+    game_commands.undo(session, game)
     assert names(fresh_read(engine, game.id)) == [*before, "Cy"]
-    games.undo(session, game, to_seq=added.seq)  # "Go back here" to the step that added Di
+    game_commands.undo(session, game, to_seq=added.seq)  # "Go back here" to the step that added Di
     assert names(fresh_read(engine, game.id)) == [*before, "Cy", "Di"]
-    games.undo(session, game, to_seq=0)
+    game_commands.undo(session, game, to_seq=0)
     assert names(fresh_read(engine, game.id)) == before
 
 
@@ -59,7 +59,7 @@ def test_a_step_another_process_wrote_is_read_not_the_state_cached_before_it(eng
     game = make_game(session)
     cached = fresh_read(engine, game.id)
     with monkeypatch.context() as elsewhere:  # another process: its own cache, ours never hears of it
-        elsewhere.setattr(games, "LATEST", LatestStates())
+        elsewhere.setattr(latest_state, "LATEST", LatestStates())
         with Session(engine) as theirs:
             add(theirs, theirs.get_one(games.Game, game.id), "Cy")
     now = fresh_read(engine, game.id)
@@ -129,7 +129,7 @@ def test_the_states_just_before_the_latest_are_known_and_equal_to_the_rebuilt_on
     with Session(engine) as reader:
         opened = reader.get_one(games.Game, game.id)
         latest = games.latest_step(reader, opened)
-        known = games.LATEST.recent(game.id, latest.seq, latest.state)
+        known = latest_state.LATEST.recent(game.id, latest.seq, latest.state)
         seqs = list(range(latest.seq - RECENT_KEPT, latest.seq + 1))
         assert sorted(known) == seqs
         assert known == steplog.states_json(reader, game.id, seqs)  # rebuilt from the log

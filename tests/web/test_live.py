@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 from sqlmodel import SQLModel
 
-from app import games, live
+from app import game_commands, live
 from app.db import make_engine
 from app.web.deps import EditDep
 from tests.support.loops import run_in_own_loop
@@ -213,7 +213,7 @@ def test_a_step_of_another_game_wakes_nobody():
 
 
 def test_committed_steps_are_announced_through_the_step_listeners():
-    assert live.hub.step in games.STEP_LISTENERS
+    assert live.hub.step in game_commands.STEP_LISTENERS
 
 
 # --- no lost update ------------------------------------------------------------------------
@@ -246,7 +246,7 @@ def conflict_route(fresh_client):
 
     @fresh_client.app.post("/g/{token}/test-conflict")
     def lost_race(opened: EditDep):
-        raise games.Conflict("The game moved on since you looked: Ada already left.", opened.game.seq)
+        raise game_commands.Conflict("The game moved on since you looked: Ada already left.", opened.game.seq)
 
     return fresh_client
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import games
+from app import game_commands
 from app.web.panels import LOG_LENGTH
 from tests.support.html import parse
 from tests.support.turn_games import make_game
@@ -16,9 +16,9 @@ pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 @pytest.fixture
 def game(session):
     game = make_game(session)
-    games.run_command(session, game, {"type": "next_phase"})
+    game_commands.run_command(session, game, {"type": "next_phase"})
     for n in range(2, LOG_LENGTH + 12):
-        games.run_command(session, game, {"type": "record_event", "title": f"Event {n}", "danger": 0,
+        game_commands.run_command(session, game, {"type": "record_event", "title": f"Event {n}", "danger": 0,
                                           "by_effect": n > 2})  # R-EVENT-ONE: one drawn, the rest by effects
     session.refresh(game)
     return game

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import games, steplog
+from app import game_commands, games, steplog
 from tests.support.played import turn_cycle
 from tests.support.turn_games import make_game
 
@@ -17,7 +17,7 @@ def played_game(session, commands: int):
     cycle = turn_cycle(games.current_state(session, game).bots)
     states = {0: games.current_state(session, game).model_dump(mode="json")}
     for n in range(commands):
-        step = games.run_command(session, game, cycle[n % len(cycle)])
+        step = game_commands.run_command(session, game, cycle[n % len(cycle)])
         states[step.seq] = games.current_state(session, game).model_dump(mode="json")
     return game, states
 
@@ -32,11 +32,11 @@ def test_every_log_page_reads_the_states_its_steps_had(session):
 def test_undo_and_go_back_restore_exactly_the_state_of_that_step(session):
     game, states = played_game(session, steplog.SNAPSHOT_EVERY + 20)
     far = 3
-    games.undo(session, game, to_seq=far)
+    game_commands.undo(session, game, to_seq=far)
     assert games.current_state(session, game).model_dump(mode="json") == states[far]
-    games.undo(session, game)  # back one more command from step 3
+    game_commands.undo(session, game)  # back one more command from step 3
     assert games.current_state(session, game).model_dump(mode="json") == states[far - 1]
-    games.undo(session, game, to_seq=steplog.SNAPSHOT_EVERY + 7)
+    game_commands.undo(session, game, to_seq=steplog.SNAPSHOT_EVERY + 7)
     assert games.current_state(session, game).model_dump(mode="json") == states[steplog.SNAPSHOT_EVERY + 7]
 
 

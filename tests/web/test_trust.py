@@ -223,7 +223,7 @@ PROCESS = '''
 import json, sys
 from sqlmodel import Session, SQLModel
 import app.tables
-from app import exchange, games
+from app import exchange, game_commands, games
 from app.db import make_engine
 
 mode, source = sys.argv[1], sys.argv[2]
@@ -235,11 +235,11 @@ with Session(engine) as session:
     if mode == "play":  # one step that deletes eight keys at once, then one more step
         stats = {n: {"red": 1} for n in ("Hacking", "Climbing", "Driving", "Lockpicking", "Medicine",
                                          "Stealth", "Talking", "Running")}
-        games.run_command(session, game, {"type": "add_character",
+        game_commands.run_command(session, game, {"type": "add_character",
                                           "character": {"name": "Zed", "mission_stats": stats}})
         zed = next(c for c in games.current_state(session, game).characters if c.name == "Zed")
-        games.run_command(session, game, {"type": "edit_character", "id": zed.id, "character": {"name": "Zed"}})
-        games.run_command(session, game, {"type": "add_character", "character": {"name": "Yan"}})
+        game_commands.run_command(session, game, {"type": "edit_character", "id": zed.id, "character": {"name": "Zed"}})
+        game_commands.run_command(session, game, {"type": "add_character", "character": {"name": "Yan"}})
     out = exchange.export_game(session, game)
 out["exported_at"] = doc["exported_at"]
 sys.stdout.write(json.dumps(out))

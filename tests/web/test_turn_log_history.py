@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import games
+from app import game_commands, games
 from app.web.panels import LOG_LENGTH
 from tests.support.html import parse
 from tests.support.turn_games import HX, make_game
@@ -19,9 +19,9 @@ STEPS = 2 * LOG_LENGTH + 15  # three pages: 40, 40, and the rest down to step 0
 def long_game(session):
     """A game with STEPS steps after its creation; each names its own Event."""
     game = make_game(session)
-    games.run_command(session, game, {"type": "next_phase"})  # Phase 2: Events can be recorded
+    game_commands.run_command(session, game, {"type": "next_phase"})  # Phase 2: Events can be recorded
     for n in range(2, STEPS + 1):
-        games.run_command(session, game, {"type": "record_event", "title": f"Event {n}", "danger": 0,
+        game_commands.run_command(session, game, {"type": "record_event", "title": f"Event {n}", "danger": 0,
                                           "by_effect": n > 2})  # R-EVENT-ONE: one drawn, the rest by effects
     session.refresh(game)
     assert game.seq == STEPS

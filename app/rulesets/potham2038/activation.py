@@ -1,7 +1,7 @@
 """One AI-Bot's activation in Phase 2: the Marked it causes and its two actions.
 
 `activate(bot, characters, directive, rng) -> Activation` is the whole public door; the four
-roles' decisions live in roles.py, the shared action builders in plan.py.
+roles' decisions live in roles.py, the shared action builders in plan_moves.py and plan_responses.py.
 """
 
 from __future__ import annotations

@@ -120,16 +120,26 @@ def resolve_melee(
     if counter_attack and counter_rule == "higher_wins":
         result = _counter_attack(npc, character, npc_roll, character_roll, bonus, why)
     else:
-        rolls = (npc_roll, character_roll) if side == "npc" else (character_roll, npc_roll)
-        attacking, defending = (npc, character) if side == "npc" else (character, npc)
-        result = _melee_result(side, compare(*rolls, attack_bonus=bonus), attacking, defending, why, bonus)
-        if counter_attack:  # R-CMB-COUNTER "melee_as_defense": its Melee only stands in for Defense
-            result = replace(result, counter_attack=True, reason=result.reason.replace(
-                "'s defense", "'s counter-attack Melee (standing in for its Defense)"))
-            if result.outcome == "tie":  # both sides attacked: seed 001 pushes the lower-point model
-                result = _counter_tie(result, npc, character)
+        result = _attack_against_defense(side, npc, character, npc_roll, character_roll, bonus, why,
+                                         counter_attack)
     if push_on_damage and result.outcome == "damage":
         result = _push_the_damaged(result, npc, character)
+    return result
+
+
+def _attack_against_defense(side: Side, npc: Fighter, character: Fighter, npc_roll: Roll,
+                            character_roll: Roll, bonus: int, why: str, counter_attack: bool) -> MeleeResult:
+    """The normal route: the attacker's Melee against the defender's Defense (R-CMB-DAMAGE,
+    R-CMB-TIE); with `counter_attack` under "melee_as_defense" (R-CMB-COUNTER) the Character's
+    Melee roll stands in for its Defense."""
+    rolls = (npc_roll, character_roll) if side == "npc" else (character_roll, npc_roll)
+    attacking, defending = (npc, character) if side == "npc" else (character, npc)
+    result = _melee_result(side, compare(*rolls, attack_bonus=bonus), attacking, defending, why, bonus)
+    if counter_attack:  # R-CMB-COUNTER "melee_as_defense": its Melee only stands in for Defense
+        result = replace(result, counter_attack=True, reason=result.reason.replace(
+            "'s defense", "'s counter-attack Melee (standing in for its Defense)"))
+        if result.outcome == "tie":  # both sides attacked: seed 001 pushes the lower-point model
+            result = _counter_tie(result, npc, character)
     return result
 
 

@@ -8,7 +8,8 @@ when it gave one (`Plan.why`), else what the facts show (R-ACT-FALLBACK).
 from __future__ import annotations
 
 from app.rulesets.potham2038.activation_types import ATTACK, INTERACT, MANEUVER, SCAN, EmptySlot
-from app.rulesets.potham2038.plan import Plan, inches, shoot_targets
+from app.rulesets.potham2038.plan import Plan, inches
+from app.rulesets.potham2038.plan_responses import shoot_targets
 
 
 def empty_slots(plan: Plan, rule: str = "R-ACT-FALLBACK") -> tuple[EmptySlot, ...]:

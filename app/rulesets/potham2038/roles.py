@@ -9,17 +9,9 @@ from __future__ import annotations
 import random
 
 from app.rulesets.potham2038.activation_types import ATTACK, INTERACT, MANEUVER, SCAN, Directive, Seen
-from app.rulesets.potham2038.plan import (
-    Plan,
-    approach,
-    cannot_move,
-    closest,
-    fight_in_contact,
-    finish,
-    inches,
-    pick,
-    stand_up,
-)
+from app.rulesets.potham2038.plan import Plan, closest, inches, pick
+from app.rulesets.potham2038.plan_moves import approach, cannot_move, stand_up
+from app.rulesets.potham2038.plan_responses import fight_in_contact, finish
 
 
 def hunter_target(plan: Plan) -> tuple[Seen | None, str]:

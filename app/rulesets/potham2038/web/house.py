@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import ValidationError
 
-from app import games
+from app import game_commands, games
 from app.kernel.commands import Refused
 from app.rulesets.potham2038.house_checks import FACES, colours_in_use, game_checks
 from app.rulesets.potham2038.house_rules import FreeAction, HouseRules
@@ -119,11 +119,11 @@ def _save(request, opened, session, house: HouseRules, posted: dict[str, str], m
     data = {"type": "set_house_rules", "house": house.model_dump(mode="json")}
     saw = expect_of(posted.get("expect"))
     try:
-        games.run_command(session, opened.game, data, int_or_none(posted.get("seen")),
+        game_commands.run_command(session, opened.game, data, int_or_none(posted.get("seen")),
                           expect=None if saw is None else {"house": saw})
-    except (Refused, games.Conflict) as refused:
+    except (Refused, game_commands.Conflict) as refused:
         values = None if form is None else {k: v for k, v in form.items() if k != "expect"}
-        return answer(request, opened, session, 409 if isinstance(refused, games.Conflict) else 400,
+        return answer(request, opened, session, 409 if isinstance(refused, game_commands.Conflict) else 400,
                       values=values, error=refused.reason)
     return answer(request, opened, session, saved=message)
 

@@ -1,6 +1,6 @@
 """The roster editor: add, edit and remove Characters and AI-Bots from the game page.
 
-Every change is a command (`add_character`, `edit_bot`, ...) run through `games.run_command`, so
+Every change is a command (`add_character`, `edit_bot`, ...) run through `game_commands.run_command`, so
 it is a step in the log and undo takes it back. Each form is an htmx partial that replaces
 itself (422 with the messages next to the fields, the typed text kept); on success the whole
 roster panel is swapped in. Without JavaScript the same forms post normally and redirect back
@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from starlette.datastructures import FormData
 
-from app import games
+from app import game_commands, games
 from app.kernel.commands import Body, Refused
 from app.rulesets.potham2038.models import Bot, Character, GameState
 from app.rulesets.potham2038.roster import BotSheet, CharacterSheet, sheet_of
@@ -134,11 +134,11 @@ def run(request: Request, opened: Opened, session, command: dict[str, Any], seen
     """Run the command; on any refusal show the form again with the reason, nothing lost."""
     status = 422
     try:
-        games.run_command(session, opened.game, command, seen=seen, expect=expect)
+        game_commands.run_command(session, opened.game, command, seen=seen, expect=expect)
         return roster_changed(request, opened, session)
     except ValidationError as error:  # the form reader should have caught it; say so anyway
         form["errors"] = {str(e["loc"][1] if len(e["loc"]) > 1 else "form"): e["msg"] for e in error.errors()}
-    except games.Conflict as conflict:
+    except game_commands.Conflict as conflict:
         form["errors"], status = {"form": conflict.reason}, 409
         session.rollback()
         show_theirs(form, games.current_state(session, opened.game))

@@ -1,0 +1,199 @@
+"""Running a command on a saved game as a new step, and undo (a new step too).
+
+Validate, lock the game, apply the command to its latest state (app/games.py reads it) and
+append the step: in SQLAlchemy Core on the session's connection (issue 21: the ORM's unit of
+work, its refresh and its identity checks cost more than the statements themselves). Nothing
+here knows HTTP; the web layer maps the exceptions, nor which ruleset a game is played under:
+its Ruleset (app/rulesets) parses, applies and stores.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from random import Random
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import bindparam, insert, null, update
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlmodel import Session, select
+
+from app import latest_state, steplog
+from app.games import StepRecord, latest_step, ruleset_of, shown_position, state_of
+from app.kernel import preconditions
+from app.kernel.commands import Entry, Refused
+from app.rulesets.base import Ruleset
+from app.tables import Game, Step, now
+
+
+class Conflict(Exception):
+    """The client acted on step `seen`, the game is at `seq`, and the command no longer fits; or
+    it would overwrite values its client did not see: then `theirs` holds them as they are now
+    and `yours` what the command would have set (preconditions.py)."""
+
+    def __init__(self, reason: str, seq: int, theirs: dict | None = None, yours: dict | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.seq = seq
+        self.theirs, self.yours = theirs, yours
+
+
+# Called with (game_id, seq) after each committed step: live.py pushes it to every screen.
+STEP_LISTENERS: list[Callable[[int, int], None]] = []
+
+# The statements every command runs, built once (issue 21: building one took longer than running it).
+_GAMES, _STEPS = Game.__table__, Step.__table__
+# the write lock, which also reads the game's row as it is now (RETURNING: SQLite ≥ 3.35, PostgreSQL)
+_LOCK = update(_GAMES).where(_GAMES.c.id == bindparam("game_id")).values(seq=_GAMES.c.seq).returning(
+    *_GAMES.c)
+_INSERT_STEP = insert(_STEPS)
+_RETIRE = update(_STEPS).where(_STEPS.c.id == bindparam("step_id")).values(state=null())
+
+
+def step_rng(seed: int, seq: int) -> Random:
+    """Each step's dice come from the game's seed and the step number: replays match exactly."""
+    return Random(f"{seed}:{seq}")
+
+
+def run_command(session: Session, game: Game, data: dict[str, Any], seen: int | None = None,
+                actor: str = "player", expect: Any = None) -> StepRecord:
+    """Validate, lock the game, apply the command to the latest state and append the step.
+
+    `expect`: for a command that sets values, the values its client saw (preconditions.py).
+    Raises pydantic.ValidationError (bad body), Refused (illegal now) or Conflict (the
+    client saw an older step and the command no longer fits the newer state, or it would
+    overwrite values the client did not see). Five statements in one transaction: lock (and
+    read the game), read the latest step, insert the new one, drop the old one's state, update
+    the game. The step returned is a record of what was written, attached to no session."""
+    ruleset = ruleset_of(game)
+    name, body = ruleset.parse(data)  # validate before taking the lock
+    _lock(session, game)
+    latest = latest_step(session, game)
+    before = state_of(latest, ruleset)
+    try:  # (the check applies a stale command to say what it would set: its own dice stream)
+        ruleset.check(before, name, body, expect, seen is not None and seen != latest.seq,
+                      step_rng(game.seed, latest.seq + 1))
+        state, entries = ruleset.apply(before, name, body, step_rng(game.seed, latest.seq + 1))
+    except preconditions.Stale as stale:
+        session.rollback()
+        raise Conflict(stale.reason, latest.seq, stale.theirs, stale.yours) from stale
+    except ValidationError:  # an `expect` that leaves out a value the command sets
+        session.rollback()
+        raise
+    except Refused as refused:
+        session.rollback()
+        if seen is not None and seen != latest.seq:
+            raise Conflict(f"The game moved on since you looked: {refused.reason}", latest.seq) from refused
+        raise
+    step = {"game_id": game.id, "seq": latest.seq + 1, "kind": name, "actor": actor,
+            "command": {"type": name, **body.model_dump(mode="json")},
+            "entries": [e.as_dict() for e in entries]}
+    return _commit(session, game, latest, step, state)
+
+
+def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | None = None,
+         actor: str = "player", describe: Callable[[Step, dict[str, Any]], str] | None = None) -> StepRecord:
+    """Go back to an earlier state as a new step, so every device follows and the log keeps it.
+
+    Without `to_seq`, undo the latest command; repeated undos keep walking back. The log says
+    what was undone (`describe` names a step, given its state, for a player: "Noise (Vex)") and
+    how Danger moved back."""
+    _lock(session, game)
+    latest = latest_step(session, game)
+    if seen is not None and seen != latest.seq:  # "Go back here" too (issue 16): never undo unseen steps
+        session.rollback()
+        again = "undo again" if to_seq is None else "go back again"
+        raise Conflict(f"The game moved on since you looked ({_latest_news(latest)}); nothing was undone: "
+                       f"{again} if you still want to.", latest.seq)
+    target = shown_position(latest) - 1 if to_seq is None else to_seq
+    if target < 0 or target >= latest.seq:
+        session.rollback()
+        raise Refused("Nothing to undo." if to_seq is None else f"There is no step {to_seq} to go back to.")
+    origin = session.exec(select(Step).where(Step.game_id == game.id, Step.seq == target)).one()
+    restored, shown = shown_position(origin), shown_position(latest)
+    undone = None  # the one command taken back, when there is one: the log names it
+    if shown == restored + 1:
+        undone = latest if shown == latest.seq else \
+            session.exec(select(Step).where(Step.game_id == game.id, Step.seq == shown)).one()
+    states = steplog.states_json(session, game.id, {target, shown} if undone else {target}, loaded=[latest])
+    state = ruleset_of(game).load(states[target])
+    described = describe(undone, states[shown]) if undone and describe else None
+    text = _undo_text(ruleset_of(game), latest, restored, state, undone, described)
+    step = {"game_id": game.id, "seq": latest.seq + 1, "kind": "undo", "actor": actor,
+            "command": {"type": "undo", "to_seq": restored}, "entries": [Entry(text).as_dict()]}
+    return _commit(session, game, latest, step, state, states[target])
+
+
+def _latest_news(latest: Step) -> str:
+    """What changed, for a 409: the newest step and its first log line."""
+    said = next((e.get("text") for e in latest.entries if isinstance(e, dict) and e.get("text")), "")
+    return f"step {latest.seq}: {said}" if said else f"now at step {latest.seq}"
+
+
+def _undo_text(ruleset: Ruleset, latest: Step, restored: int, state: Any, undone: Step | None,
+               described: str | None) -> str:
+    """The log line under "Undo": "Noise (Vex) taken back, Danger 4 → 3." or "Back to the game
+    as it was after step 12." (the label already says Undo: no "Undo: Undo: ...")."""
+    if undone is not None:
+        what = f"{described or undone.kind.replace('_', ' ')} taken back"
+    else:
+        what = f"Back to the game as it was after step {restored}"
+    return f"{what}{ruleset.undo_note(state_of(latest, ruleset), state)}."
+
+
+def _lock(session: Session, game: Game) -> None:
+    """Take the game's write lock before reading its latest step: a row lock on PostgreSQL,
+    the database write lock on SQLite (waits up to the busy timeout). One command at a time.
+    The same statement reads the game's row as it is now (another device may have moved it)."""
+    row = session.connection().execute(_LOCK, {"game_id": game.id}).one()
+    for column, value in row._mapping.items():
+        set_committed_value(game, column, value)
+
+
+def _commit(session: Session, game: Game, latest: Step | StepRecord, step: dict[str, Any], state: Any,
+            as_json: dict[str, Any] | None = None) -> StepRecord:
+    """Store the new step (`step`: its columns but its state and delta) after `latest`, which
+    keeps its full state only if steplog says so, and commit: three statements on the session's
+    connection, no ORM unit of work (issue 21). Returns a record of the step as stored.
+
+    Nothing is read back after the commit: every value of the step and the game was just
+    written here, under the game's lock, so the game takes them as committed values."""
+    before = latest.state
+    after = as_json or state.model_dump(mode="json")
+    row = {**step, "state": after, "delta": steplog.delta(before, after), "created_at": now()}
+    connection = session.connection()
+    row["id"] = connection.execute(_INSERT_STEP, row).inserted_primary_key[0]
+    retired = not steplog.keeps_state(latest.seq, latest.kind)
+    if retired:
+        connection.execute(_RETIRE, {"step_id": latest.id})
+    values = {"seq": row["seq"], **ruleset_of(game).columns(state), "updated_at": now()}  # turn, phase…
+    connection.execute(_set_game(tuple(values)),
+                       {"game_id": game.id, **{f"new_{k}": v for k, v in values.items()}})
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
+    for column, value in values.items():
+        set_committed_value(game, column, value)
+    held = session.identity_map.get(session.identity_key(Step, latest.id)) if retired else None
+    if held is not None:  # the old latest step, as this session holds it: as stored now
+        set_committed_value(held, "state", None)
+    text = json.dumps(after)  # once, for this process's cache and the API's answer
+    latest_state.LATEST.stored(game.id, row["seq"], after, state, ruleset_of(game).id, before=before,
+                               text=text)
+    for listener in STEP_LISTENERS:
+        listener(game.id, row["seq"])
+    return StepRecord(**row, state_text=text)
+
+
+_SET_GAME: dict[tuple[str, ...], Any] = {}
+
+
+def _set_game(columns: tuple[str, ...]) -> Any:
+    """UPDATE game SET these columns: built once per set of columns (a ruleset's)."""
+    if columns not in _SET_GAME:
+        _SET_GAME[columns] = update(_GAMES).where(_GAMES.c.id == bindparam("game_id")).values(
+            {column: bindparam(f"new_{column}") for column in columns})
+    return _SET_GAME[columns]
