@@ -10,6 +10,7 @@ through the same client.
 - `panel NAME`: the same panel asked again and again (no step in between);
 - `NAME after a step`: the panel's first render after a new step (the step itself not timed):
   what a page asks for when the step arrives;
+- `size, KB`: what each page and panel sends on the play link (the watch page on the watch link);
 - `one step, 4 pages`: one command, then what four open pages (two on the play link, two on the
   watch link) ask for when it arrives, as static/live.js does: their step panels in one request
   each (`panels?names=…&after=…`).
@@ -107,6 +108,8 @@ def main() -> None:
             pages |= {f"panel {name}": f"/g/{token}/panels/{name}" for name in PANELS}
             for label, url in pages.items():
                 show(label, timed(lambda url=url: client.get(url).raise_for_status()))
+            sizes = {label: len(client.get(url).content) / 1024 for label, url in pages.items()}
+            print("size, KB: " + ", ".join(f"{label} {kb:.1f}" for label, kb in sizes.items()), flush=True)
             for name in LIVE_PANELS.split(","):
                 url = f"/g/{token}/panels/{name}"
                 fetch = lambda url=url: client.get(url).raise_for_status()  # noqa: E731

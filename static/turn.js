@@ -6,7 +6,7 @@
 //    so panels a response did not carry (the roster) follow too; when the page has the live
 //    stream (#live, live.js) that job is left to it; a panel's data-query rides along;
 // 3. the log's data-query follows the pages "Show older steps" opened;
-// 4. the first-run buttons open the roster form they point at.
+// 4. the first-run buttons open the roster form they point at (once fetched, its first field focused).
 (function () {
   "use strict";
   var FLASH_MS = 1200;  // as long as the CSS animation
@@ -72,13 +72,28 @@
     evt.preventDefault();
     details.open = true;
     details.scrollIntoView({block: "start"});
+    focusFirst(details);
+    // A folded form is fetched as its fold opens (_roster.html): its first field is focused once in
+    awaiting = details.querySelector("input:not([type=hidden]), select, textarea") ? null : details;
+  }
+
+  var awaiting = null;  // the fold whose fetched form should take the focus
+
+  function focusFirst(details) {
     var field = details.querySelector("input:not([type=hidden]), select, textarea") || details.querySelector("summary");
     if (field) field.focus({preventScroll: true});
+  }
+
+  function focusFetched(evt) {
+    if (!awaiting || !awaiting.contains(evt.detail.target)) return;  // another panel's swap
+    focusFirst(awaiting);
+    awaiting = null;
   }
 
   document.addEventListener("click", openTarget);
   document.addEventListener("DOMContentLoaded", check);
   document.addEventListener("htmx:afterSwap", keepLogOpen);
+  document.addEventListener("htmx:afterSettle", focusFetched);
   document.addEventListener("htmx:afterSettle", soon);
   document.addEventListener("htmx:load", soon);  // content swapped in by htmx.swap (live.js) too
   document.addEventListener("game-step", function (evt) {

@@ -147,3 +147,22 @@ def test_a_bad_pool_shows_its_message_next_to_the_field_and_editing_fixes_it(bro
     edit.get_by_role("button", name="Save").click()
     expect(page.locator("#panel-roster li[data-model=bot]", has_text="Warden-2")).to_contain_text("Health 1/3")
     context.close()
+
+
+def test_a_starting_sheet_tapped_on_a_closed_fold_shows_that_sheet_not_the_blank_form(browser, live_server):
+    """Issue 21: the folded Add forms are fetched as the fold opens; "+ Sentry" opens the fold too,
+    and the player sees the Sentry's sheet, not the blank form the fold asks for."""
+    page = browser.new_context(viewport={"width": 768, "height": 1024}).new_page()
+    page.goto(live_server.url + "/")
+    page.get_by_label("Name").fill("Folded")
+    page.get_by_role("button", name="Create game").click()
+    page.wait_for_url("**/g/**")
+    page.locator("#panel-roster a[data-role]", has_text="Sentry").click()
+    form = page.locator("#form-bot-new")
+    expect(form.get_by_label("Name", exact=True)).to_have_value("Sentry-1")
+    page.wait_for_timeout(500)  # a late blank form would have replaced it by now
+    expect(page.locator("#form-bot-new")).to_have_count(1)
+    expect(form.get_by_label("Name", exact=True)).to_have_value("Sentry-1")
+    page.locator("#add-character > summary").click()  # a fold opened by hand: the blank form
+    expect(page.locator("#form-character-new").get_by_label("Name", exact=True)).to_have_value("")
+    page.context.close()

@@ -104,8 +104,8 @@ def test_a_blank_shoot_range_means_no_ranged_weapon_and_out_of_ammo_is_kept(clie
 
 def test_a_new_bot_form_offers_the_games_bot_control_zone_of_3_inches(client):
     token, _ = new_game(client)
-    page = client.get(f"/g/{token}").text
-    assert 'value="3"' in field_tag(page, "bot-new-control_zone")
+    form = client.get(f"/g/{token}/roster/bots/new", headers=HTMX).text  # fetched as its fold opens
+    assert 'value="3"' in field_tag(form, "bot-new-control_zone")
 
 
 def test_every_roster_change_is_a_step_in_the_log_and_undo_takes_it_back(client):
