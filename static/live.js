@@ -83,6 +83,13 @@
     return panel.hasAttribute("data-live-hold") || typingIn(panel) || unsent(panel);
   }
 
+  /* A panel whose own request is on its way is not replaced by a push or a refresh: the answer
+     (a 409 among them) is handled by the form that sent it, and a form taken out of the page
+     meanwhile would lose it. The panel catches up when the request ends (`onBeforeRequest`). */
+  function sending(panel) {
+    return (parseInt(panel.dataset.liveSending, 10) || 0) > 0;
+  }
+
   /* One request for all the panels to refresh (issue 11: a request per panel and step froze the
      server with a dozen pages open). The query carries what the player opened in each panel
      (data-query: older log pages, the bot picked next) and the newest step the log shows, so
@@ -142,6 +149,7 @@
       var name = fresh.dataset.panel;
       var current = name && document.querySelector('[data-panel="' + name + '"]');
       if (!current || (only && only.indexOf(name) < 0)) return;
+      if (!force && sending(current)) return;
       if (!force && busy(current)) { markStale(current); return; }
       if (name === "log") mergeLog(current, fresh);
       htmx.swap(current, fresh.outerHTML, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
@@ -208,6 +216,7 @@
       // a panel already showing the newest step (the answer to this page's own command) stays:
       // re-fetching it would only wipe what the player is doing there (an order being tried)
       if (!force && parseInt(panel.dataset.seq, 10) >= goal) return;
+      if (!force && sending(panel)) return;
       if (!force && busy(panel)) {
         markStale(panel);
         return;
@@ -247,6 +256,24 @@
     if (!has) evt.detail.parameters.seen = String(seen);
     // the form's own `seen` (rendered with it) wins: it is the step its author looked at
     evt.detail.headers["X-Game-Seen"] = String(has ? (data ? data.get("seen") : evt.detail.parameters.seen) : seen);
+  }
+
+  /* Counted on the xhr itself (loadend), not on htmx:afterRequest: that event is fired on the
+     element that sent the request, which its own answer may have taken out of the page. */
+  function onBeforeRequest(evt) {
+    var elt = evt.detail.elt;
+    var panel = elt && elt.closest ? elt.closest("[data-panel]") : null;
+    var xhr = evt.detail.xhr;
+    if (!panel || !xhr) return;
+    panel.dataset.liveSending = String((parseInt(panel.dataset.liveSending, 10) || 0) + 1);
+    xhr.addEventListener("loadend", function () {
+      setTimeout(function () {
+        var left = (parseInt(panel.dataset.liveSending, 10) || 1) - 1;
+        if (left > 0) panel.dataset.liveSending = String(left);
+        else delete panel.dataset.liveSending;
+        if (!left && document.contains(panel) && !(parseInt(panel.dataset.seq, 10) >= known)) refreshPanels(false);
+      }, 0);
+    });
   }
 
   function onAfterRequest(evt) {
@@ -465,6 +492,7 @@
     setState("connecting");
     bindLive();
     document.body.addEventListener("htmx:configRequest", onConfigRequest);
+    document.body.addEventListener("htmx:beforeRequest", onBeforeRequest);
     document.body.addEventListener("htmx:afterRequest", onAfterRequest);
     document.body.addEventListener("htmx:beforeSwap", onBeforeSwap);
     document.addEventListener("focusout", onFocusOut);

@@ -113,6 +113,9 @@ def test_a_command_that_lost_a_race_shows_why_and_what_changed(browser, live_ser
         sent["header"] = route.request.headers.get("x-game-seen")
         httpx.post(f"{live_server.url}/api/games/{token}/commands",
                    json={"type": "add_character", "character": {"name": "Quick Bo"}}, timeout=10)
+        # the other device's step is pushed to this page before the 409 comes back (the race CI
+        # met once): the push must not take the sending form out of the page
+        time.sleep(0.5)
         route.fulfill(status=409, headers={"Content-Type": "text/html", "X-Game-Seq": "1", "HX-Reswap": "none"},
                       body='<p class="live-conflict">The game moved on since you looked: Bo is already here.</p>')
 
