@@ -13,6 +13,8 @@ from pathlib import Path
 
 import httpx
 
+from app.__main__ import KEEP_ALIVE_SECONDS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -40,7 +42,10 @@ class LiveServer:
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "app.main:app", "--host", self.host,
-             "--port", str(self.port), "--log-level", "warning"],
+             "--port", str(self.port), "--log-level", "warning",
+             # as `python -m app` serves: uvicorn's 5 s default closes idle connections just as
+             # httpx (which keeps them 5 s) reuses one, a ReadError the load tests met under load
+             "--timeout-keep-alive", str(KEEP_ALIVE_SECONDS)],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
