@@ -104,19 +104,12 @@ def resolve_shoot(
     ammo = attack.criticals > 0
     redirected = actual != intended
     said = damage_words(result.attack_total - result.defense_total, ammo) if damage else ""  # R-CMB-DAMAGE
+    totals = (result.attack_total, result.defense_total)
     return ShootResult(
-        actual_target=actual,
-        ties=ties,
-        attack_total=result.attack_total,
-        defense_total=result.defense_total,
-        outcome=outcome,
-        damage=damage,
-        out_of_ammo_check=ammo,
-        reason=_shoot_reason(shooter, intended, actual, ties, black_die,
-                             (result.attack_total, result.defense_total), said, ammo),
-        rule="R-CMB-TARGET" if redirected else "R-CMB-DAMAGE",
-        attack_bonus=bonus,
-        redirected=redirected,
+        actual_target=actual, ties=ties, attack_total=totals[0], defense_total=totals[1],
+        outcome=outcome, damage=damage, out_of_ammo_check=ammo,
+        reason=_shoot_reason(shooter, intended, actual, ties, black_die, totals, said, ammo),
+        rule="R-CMB-TARGET" if redirected else "R-CMB-DAMAGE", attack_bonus=bonus, redirected=redirected,
     )
 
 

@@ -147,13 +147,8 @@ def attack(plan: Plan, focus: Target, why: str, rule: str) -> None:
     brings it in reach); else two moves toward it (Z-ROLE-HUNTER, the same order as 2038's)."""
     npc = plan.npc
     if can_fight(npc, focus.band):
-        plan.add(
-            "action",
-            "fight",
-            f"{why}, within reach of its {npc.melee.name}: it attacks in close combat with Fight.",
-            "Z-CLOSE",
-            focus,
-        )
+        plan.add("action", "fight", f"{why}, within reach of its {npc.melee.name}: it attacks in close "
+                 "combat with Fight.", "Z-CLOSE", focus)
     elif reloads(npc, focus):
         plan.add("maneuver", "reload", f"{why}, in range and in sight, but its {npc.gun.name} is empty: it "
                  "reloads.", "Z-RELOAD", focus)
@@ -166,25 +161,22 @@ def attack(plan: Plan, focus: Target, why: str, rule: str) -> None:
                  "Z-AIM", focus)
         plan.add("action", "shoot", f"It shoots at {focus.name} with its {npc.gun.name}.", "Z-SHOOT", focus)
     else:
-        after = move(plan, focus, focus.band, f"{why} but out of reach", rule)
-        if can_fight(npc, after):
-            plan.add(
-                "action",
-                "fight",
-                f"Now at {BAND_NAMES[after]} of {focus.name}, it attacks with Fight.",
-                "Z-CLOSE",
-                focus,
-            )
-        elif can_shoot(npc, focus, after):
-            plan.add(
-                "action",
-                "shoot",
-                f"From {BAND_NAMES[after]} it shoots at {focus.name} if it still sees it.",
-                "Z-SHOOT",
-                focus,
-            )
-        elif not plan.full() and step(after) > 0:
-            move(plan, focus, after, f"{focus.name} is still out of reach", rule)
+        close_in(plan, focus, why, rule)
+
+
+def close_in(plan: Plan, focus: Target, why: str, rule: str) -> None:
+    """Out of reach: a move toward the target, then Fight or Shoot if that brings it in reach,
+    else a second move while it is still out of reach (Z-ROLE-HUNTER)."""
+    npc = plan.npc
+    after = move(plan, focus, focus.band, f"{why} but out of reach", rule)
+    if can_fight(npc, after):
+        plan.add("action", "fight", f"Now at {BAND_NAMES[after]} of {focus.name}, it attacks with Fight.",
+                 "Z-CLOSE", focus)
+    elif can_shoot(npc, focus, after):
+        plan.add("action", "shoot", f"From {BAND_NAMES[after]} it shoots at {focus.name} if it still sees "
+                 "it.", "Z-SHOOT", focus)
+    elif not plan.full() and step(after) > 0:
+        move(plan, focus, after, f"{focus.name} is still out of reach", rule)
 
 
 def reloads(npc: Npc, target: Target) -> bool:

@@ -138,15 +138,7 @@ def npc_attack(state: ZoneState, body: NpcAttack, rng: Random):
     decision, attack = pending_attack(state, who.id)
     target = character(state, body.character_id or attack.target_id or "")
     close = attack.name == "fight"
-    weapon = who.melee if close or who.gun is None else who.gun
-    if close and who.disarmed:
-        weapon = Weapon()
-    aimed = any(a.name == "aim" for a in decision.actions)
-    dice = (
-        who.fight + weapon.bonus
-        if close
-        else who.shoot + weapon.bonus + (state.house.aim_bonus if aimed else 0)
-    )
+    weapon, dice, aimed = attack_dice(who, decision, close, state.house)
     pool, bullets = combat.npc_roll(
         who, dice, not close and weapon.full_auto, state.house, rng, body.faces, body.pushes
     )
@@ -169,17 +161,26 @@ def npc_attack(state: ZoneState, body: NpcAttack, rng: Random):
     entries += said
     who = spend(who, close, bullets, entries)
     who, banes = push_cost(who, pool, state, entries)
-    state = put(put(state, target), who)
-    done = decision.model_copy(
-        update={
-            "actions": [
-                a.model_copy(update={"status": "done"}) if a is attack else a for a in decision.actions
-            ]
-        }
-    )
-    return state.model_copy(
-        update={"decisions": [done if d is decision else d for d in state.decisions]}
-    ), entries
+    return attack_done(put(put(state, target), who), decision, attack), entries
+
+
+def attack_dice(who, decision: Decision, close: bool, house) -> tuple[Weapon, int, bool]:
+    """Z-CLOSE: Fight + the melee weapon's bonus (bare hands when disarmed); Z-SHOOT: Shoot + the
+    gun's bonus, + the house's aim bonus when the NPC aimed this round."""
+    weapon = who.melee if close or who.gun is None else who.gun
+    if close and who.disarmed:
+        weapon = Weapon()
+    aimed = any(a.name == "aim" for a in decision.actions)
+    if close:
+        return weapon, who.fight + weapon.bonus, aimed
+    return weapon, who.shoot + weapon.bonus + (house.aim_bonus if aimed else 0), aimed
+
+
+def attack_done(state: ZoneState, decision: Decision, attack: PlannedAction) -> ZoneState:
+    """Z-ROUND: the decided attack is marked done in the NPC's decision for this round."""
+    actions = [a.model_copy(update={"status": "done"}) if a is attack else a for a in decision.actions]
+    done = decision.model_copy(update={"actions": actions})
+    return state.model_copy(update={"decisions": [done if d is decision else d for d in state.decisions]})
 
 
 def spend(who, close: bool, pushes: int, entries: list[Entry]):

@@ -92,37 +92,32 @@ def sentry(plan: Plan, facts: Facts, rng: Random) -> None:
         )
         second_slot(plan, subject, after, "Z-SENTRY-RETURN", fight=False)
         return
-    intruders = plan.zone()
-    if intruders:
-        focus = closest(intruders, plan)
-        if step(away) + step(focus.band) <= 1 or can_fight(npc, focus.band):
-            attack(
-                plan,
-                focus,
-                f"{focus.name} is the closest Character inside {npc.name}'s zone and a charge "
-                f"keeps it within Near of {subject}",
-                "Z-SENTRY-INTRUDER",
-            )
-            return
-        if armed_for(npc, focus):
-            attack(
-                plan,
-                focus,
-                f"Charging {focus.name} would take {npc.name} beyond Near of {subject}",
-                "Z-SENTRY-INTRUDER",
-            )
-            return
+    if charge_intruder(plan, subject, away):
+        return
     shooters = [t for t in plan.visible() if armed_for(npc, t)]
     if shooters:
-        focus = closest(shooters, plan)
-        attack(
-            plan,
-            focus,
-            f"{npc.name} holds its post at {subject}",
-            "Z-SENTRY-HOLD",
-        )
+        attack(plan, closest(shooters, plan), f"{npc.name} holds its post at {subject}", "Z-SENTRY-HOLD")
         return
     plan.notes.append(f"{npc.name} holds its post at {subject}: nobody to reach from there (Z-SENTRY-HOLD).")
+
+
+def charge_intruder(plan: Plan, subject: str, away) -> bool:
+    """Z-SENTRY-INTRUDER: the closest Character inside its zone is charged when the charge keeps
+    the Sentry within Near of its subject (or it is already in reach); else shot from the post if
+    the Sentry can. False: no intruder it can attack."""
+    npc, intruders = plan.npc, plan.zone()
+    if not intruders:
+        return False
+    focus = closest(intruders, plan)
+    if step(away) + step(focus.band) <= 1 or can_fight(npc, focus.band):
+        why = (f"{focus.name} is the closest Character inside {npc.name}'s zone and a charge "
+               f"keeps it within Near of {subject}")
+    elif armed_for(npc, focus):
+        why = f"Charging {focus.name} would take {npc.name} beyond Near of {subject}"
+    else:
+        return False
+    attack(plan, focus, why, "Z-SENTRY-INTRUDER")
+    return True
 
 
 def worker(plan: Plan, facts: Facts, rng: Random) -> None:
