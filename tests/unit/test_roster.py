@@ -86,3 +86,49 @@ def test_special_rules_match_however_the_player_wrote_them(rule):
 def test_a_saved_state_reads_back_exactly():
     state = run(GameState(), {"type": "add_bot", "bot": {"name": "Ω-1 <b>", "role": "sentry", "subject": "Vault"}})
     assert GameState.model_validate(state.model_dump(mode="json")) == state
+
+
+def _roster(*names: tuple[str, str]) -> GameState:
+    state = GameState()
+    for n, (kind, name) in enumerate(names):
+        body = {"name": name} if kind == "character" else {"name": name, "role": "hunter"}
+        state = run(state, {"type": f"add_{kind}", kind: body}, f"s:{n}")  # a seed each: ids of their own
+    return state
+
+
+@pytest.mark.parametrize("kind, name", [
+    ("bot", "Sentry-1"), ("bot", "sentry-1"), ("character", "SENTRY-1"), ("bot", "ada"), ("character", "Ada"),
+], ids=["same bot name", "bot, other case", "character named as a bot", "bot named as a character",
+        "same character name"])
+def test_R_ROSTER_NAME_a_second_model_with_a_name_taken_is_refused_and_changes_nothing(kind, name):
+    """R-ROSTER-NAME: targets, Marked stacks and the log name models, so no two share a name."""
+    state = _roster(("character", "Ada"), ("bot", "Sentry-1"))
+    body = {"name": name} if kind == "character" else {"name": name, "role": "hunter"}
+    with pytest.raises(Refused) as refused:
+        run(state, {"type": f"add_{kind}", kind: body})
+    assert refused.value.rule == "R-ROSTER-NAME" and name in refused.value.reason
+    assert [m.name for m in [*state.characters, *state.bots]] == ["Ada", "Sentry-1"]
+
+
+def test_R_ROSTER_NAME_a_rename_onto_another_models_name_is_refused_a_free_one_or_its_own_is_not():
+    state = _roster(("character", "Ada"), ("bot", "Sentry-1"))
+    ada, bot = state.characters[0], state.bots[0]
+    with pytest.raises(Refused):
+        run(state, {"type": "edit_character", "id": ada.id, "character": {"name": "sentry-1"}})
+    with pytest.raises(Refused):
+        run(state, {"type": "edit_bot", "id": bot.id, "bot": {"name": "ADA", "role": "hunter"}})
+    renamed = run(state, {"type": "edit_bot", "id": bot.id, "bot": {"name": "Sentry-9", "role": "hunter"}})
+    assert renamed.bots[0].name == "Sentry-9"
+    recased = run(state, {"type": "edit_character", "id": ada.id, "character": {"name": "ADA", "health": 3}})
+    assert (recased.characters[0].name, recased.characters[0].health) == ("ADA", 3)
+
+
+def test_R_ROSTER_NAME_an_older_game_with_two_of_one_name_can_still_edit_each_and_rename_one():
+    state = _roster(("bot", "Sentry-1"), ("bot", "Sentry-2"))
+    first, second = state.bots
+    older = state.model_copy(update={"bots": [first, second.model_copy(update={"name": "Sentry-1"})]})
+    kept = run(older, {"type": "edit_bot", "id": second.id, "bot": {"name": "Sentry-1", "role": "sentry",
+                                                                      "subject": "Gate"}})
+    assert [(b.name, b.role) for b in kept.bots] == [("Sentry-1", "hunter"), ("Sentry-1", "sentry")]
+    fixed = run(older, {"type": "edit_bot", "id": second.id, "bot": {"name": "Sentry-3", "role": "hunter"}})
+    assert [b.name for b in fixed.bots] == ["Sentry-1", "Sentry-3"]

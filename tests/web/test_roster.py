@@ -191,6 +191,18 @@ def test_saving_a_model_removed_on_another_device_keeps_the_typing_and_says_why(
         assert "no longer in the game" in r.text and 'value="Ada the Bold"' in r.text
 
 
+def test_R_ROSTER_NAME_a_second_model_of_a_name_is_refused_in_the_form_with_the_typing_kept(client):
+    token, _ = new_game(client)
+    assert post(client, token, "characters", ADA).status_code == 200
+    for htmx in (True, False):
+        r = post(client, token, "bots", {**BOT, "name": "ADA"}, htmx=htmx)
+        assert r.status_code == 422
+        tag = field_tag(r.text, "bot-new-name")
+        assert 'aria-invalid="true"' in tag and 'value="ADA"' in tag
+        assert re.search(r'<p class="field-error" id="bot-new-name-error">ADA is already on the roster', r.text)
+    assert [m["name"] for m in (*read(client, token)["characters"], *read(client, token)["bots"])] == [ADA["name"]]
+
+
 # --- bad input ----------------------------------------------------------------------------
 
 HOSTILE = [
@@ -363,3 +375,10 @@ def test_every_roster_route_answers_403_to_the_view_token_and_changes_nothing(cl
     r = getattr(client, method)(url, headers={"Accept": "text/html", **HTMX}, **kwargs)
     assert r.status_code == 403 and "Watch only" in r.text
     assert read(client, token)["seq"] == 2
+
+
+def test_R_ROSTER_NAME_a_copy_takes_the_next_name_free_whatever_its_case():
+    from app.rulesets.potham2038.web.roster import next_name
+
+    assert next_name("Ada", ["Ada", "ada 2", "ADA 3"]) == "Ada 4"
+    assert next_name("Ada 2", ["Ada", "Ada 2"]) == "Ada 3"

@@ -277,6 +277,9 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
         ("R-ROSTER-ASSIGN",
          "A Sentry needs a subject, a Worker an object and a Patrol at least one waypoint; only "
          "the current role's assignment is kept."),
+        ("R-ROSTER-NAME",
+         "No two models on the roster share a name (ignoring case): targets, Marked stacks and the "
+         "log name them. A copy takes the next free name (Hunter-2, Ada 2)."),
     ]),
 ]
 

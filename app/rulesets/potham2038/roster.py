@@ -88,6 +88,15 @@ def _check_pools(state: GameState, pools: dict[str, dict[str, int]]) -> None:
             raise Refused(f"{stat}: at most 40 dice in a pool.")
 
 
+def _check_name(state: GameState, name: str, own: Character | Bot | None = None) -> None:
+    """R-ROSTER-NAME: targets, Marked stacks and the log name models, so no two share a name
+    (ignoring case). A model keeps its own name when edited, even one shared in an older game."""
+    if own is not None and own.name.casefold() == name.casefold():
+        return
+    if any(m.name.casefold() == name.casefold() for m in [*state.characters, *state.bots] if m is not own):
+        raise Refused(f"{name} is already on the roster: give this model a name of its own.", "R-ROSTER-NAME")
+
+
 class AddCharacter(Body):
     character: CharacterSheet
 
@@ -147,6 +156,7 @@ def _bot_pools(sheet: BotSheet) -> dict[str, dict[str, int]]:
 
 @command("add_character", AddCharacter)
 def add_character(state: GameState, body: AddCharacter, rng: Random) -> tuple[GameState, list[Entry]]:
+    _check_name(state, body.character.name)
     _check_pools(state, _character_pools(body.character))
     character = Character(id=new_id(rng), **body.character.model_dump())
     return state.model_copy(update={"characters": [*state.characters, character]}), [
@@ -159,6 +169,7 @@ def edit_character(state: GameState, body: EditCharacter, rng: Random) -> tuple[
     old = state.character(body.id)
     if old is None:
         raise Refused("That Character is no longer in the game.")
+    _check_name(state, body.character.name, old)
     _check_pools(state, _character_pools(body.character))
     new = Character.model_validate({**old.model_dump(), **body.character.model_dump()})
     characters = [new if c.id == old.id else c for c in state.characters]
@@ -176,6 +187,7 @@ def remove_character(state: GameState, body: RemoveModel, rng: Random) -> tuple[
 
 @command("add_bot", AddBot)
 def add_bot(state: GameState, body: AddBot, rng: Random) -> tuple[GameState, list[Entry]]:
+    _check_name(state, body.bot.name)
     _check_pools(state, _bot_pools(body.bot))
     bot = Bot.model_validate({"id": new_id(rng), **body.bot.model_dump()})
     return state.model_copy(update={"bots": [*state.bots, bot]}), [
@@ -188,6 +200,7 @@ def edit_bot(state: GameState, body: EditBot, rng: Random) -> tuple[GameState, l
     old = state.bot(body.id)
     if old is None:
         raise Refused("That AI-Bot is no longer in the game.")
+    _check_name(state, body.bot.name, old)
     _check_pools(state, _bot_pools(body.bot))
     data: dict[str, Any] = {**old.model_dump(), **body.bot.model_dump()}
     if data["waypoint_index"] >= max(len(data["waypoints"]), 1):

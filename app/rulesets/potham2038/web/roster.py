@@ -142,8 +142,8 @@ def run(request: Request, opened: Opened, session, command: dict[str, Any], seen
         form["errors"], status = {"form": conflict.reason}, 409
         session.rollback()
         show_theirs(form, games.current_state(session, opened.game))
-    except Refused as refused:
-        form["errors"] = {"form": refused.reason}
+    except Refused as refused:  # a name taken (R-ROSTER-NAME) is told next to the name field
+        form["errors"] = {"name" if refused.rule == "R-ROSTER-NAME" else "form": refused.reason}
     session.rollback()
     return show_form(request, opened, session, form, status)
 
@@ -290,8 +290,8 @@ def duplicate(request: Request, slug: str, model_id: str, opened: EditDep, sessi
 
 
 def next_name(name: str, taken: list[str]) -> str:
-    """'Ada' -> 'Ada 2' (or the next number free)."""
-    base, n = re.sub(r"\s+\d+$", "", name), 2
-    while f"{base} {n}" in taken:
+    """'Ada' -> 'Ada 2' (or the next number free, whatever its case: R-ROSTER-NAME)."""
+    base, n, names = re.sub(r"\s+\d+$", "", name), 2, {t.casefold() for t in taken}
+    while f"{base} {n}".casefold() in names:
         n += 1
     return f"{base} {n}"[:80]
