@@ -1,6 +1,6 @@
-"""Phase 1's folded forms are fetched when opened (issue 21): "A Character shoots", "Distracted",
-"Hacking attempt" and "Luck Roll" were a third of every turn panel, rendered on every step though
-rarely opened. The player sees the same forms with the same ids; a refused form, or the fold whose
+"""The turn panel's folded forms are fetched when opened (issue 21): Phase 1's "A Character shoots",
+"Distracted", "Hacking attempt" and "Luck Roll", and every phase's "Correct a value" and "Record a
+Glitch" were a third of every turn panel, rendered on every step though rarely opened. The player sees the same forms with the same ids; a refused form, or the fold whose
 step was just made, comes back open and whole; without JavaScript a fold is a link to the page
 with it open."""
 
@@ -14,7 +14,7 @@ from tests.support.turn_play import HX, Table
 
 # fold -> the forms it holds
 FOLDS = {"shoot": ["form-shoot"], "distracted": ["form-distracted", "form-contact"],
-         "hack": ["form-hack"], "luck": ["form-luck"]}
+         "hack": ["form-hack"], "luck": ["form-luck"], "adjust": ["form-adjust"], "glitch": ["form-glitch"]}
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ def test_a_fetched_fold_shows_the_game_as_it_is_now(client, table):
 
 def test_an_unknown_fold_is_a_404_and_the_watch_link_has_no_folds(client, session):
     game = make_game(session)
-    assert client.get(f"/g/{game.edit_token}/turn/folds/adjust", headers=HX).status_code == 404
+    assert client.get(f"/g/{game.edit_token}/turn/folds/move", headers=HX).status_code == 404
     assert client.get(f"/g/{game.view_token}/turn/folds/shoot", headers=HX).status_code == 403
     watch = parse(client.get(f"/v/{game.view_token}").text)
     assert not watch.all(cls="lazy-form") and not watch.has_id("section-shoot")

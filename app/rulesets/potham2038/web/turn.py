@@ -183,22 +183,23 @@ def propose_order(request: Request, opened: EditDep, session: SessionDep, posted
     return answer(request, opened, session, "turn", changed=False, order=order, proposed=True)
 
 
-# Phase 1's folds whose forms are fetched when opened (_phase1.html's `lazy` sections).
-PHASE1_FOLDS = frozenset({"shoot", "distracted", "hack", "luck"})
+# The turn panel's folds whose forms are fetched when opened (_folds.html): Phase 1's and, in
+# every phase, "Correct a value" and "Record a Glitch".
+FOLDS = frozenset({"shoot", "distracted", "hack", "luck", "adjust", "glitch"})
 
 
 @router.get("/g/{token}/turn/folds/{fold}", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
 def folded_form(request: Request, fold: str, opened: EditDep, session: SessionDep):
-    """A folded Phase 1 form, fetched on its fold's first opening (issue 21: rendered with every
-    turn panel, they were a third of it, rarely opened): the same forms and ids as when the
+    """A folded form, fetched on its fold's first opening (issue 21: rendered with every turn
+    panel, the folds were a third of it, rarely opened): the same forms and ids as when the
     panel renders the fold open. Without htmx: the whole page with that fold open."""
-    if fold not in PHASE1_FOLDS:
+    if fold not in FOLDS:
         raise HTTPException(404, f"No folded form named {fold!r}.")
     if request.headers.get("HX-Request") != "true":
         context = game_context(opened, session, open_fold=fold)
         return templates.TemplateResponse(request, page_template(opened.game), context)
     context = game_context(opened, session, with_log=False, fold=fold)
-    return templates.TemplateResponse(request, "potham2038/_phase1_folds.html", context,
+    return templates.TemplateResponse(request, "potham2038/_folds.html", context,
                                       headers={"X-Game-Seq": str(opened.game.seq)})
 
 
