@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 NULLABLE_JSON = JSON(none_as_null=True)
@@ -42,7 +42,10 @@ class Step(SQLModel, table=True):
     after the step, kept only by the latest step, snapshots and ends of turn (app/steplog.py
     says which; read a step's state through it)."""
 
-    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_step_game_seq"),)
+    # ix_step_game_kind: a game's steps of one kind in order (its ends of turn: the danger track on every
+    # turn panel) found without reading every step of the game (issue 21)
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_step_game_seq"),
+                      Index("ix_step_game_kind", "game_id", "kind", "seq"))
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True, ondelete="CASCADE")

@@ -23,7 +23,17 @@ class Table:
     def __init__(self, client, token: str):
         self.client, self.token = client, token
         self.page = self.panel()
+        self.opened = parse("")  # the folded forms fetched by `open`, since the page last changed
         self.response: Any = None
+
+    def open(self, fold: str) -> Node:
+        """Open a folded section whose form the panel does not carry (issue 21): fetch it as its
+        fold's first opening does (the `lazy-form` placeholder's hx-get)."""
+        lazy = self.page.by_id(f"section-{fold}").one(cls="lazy-form")
+        r = self.client.get(lazy.attrs["hx-get"], headers=HX)
+        assert r.status_code == 200, r.text
+        self.opened = parse(r.text)
+        return self.opened
 
     def panel(self, name: str = "turn") -> Node:
         r = self.client.get(f"/g/{self.token}/panels/{name}")
@@ -34,7 +44,8 @@ class Table:
                **fill: Any) -> Node:
         """Post the form; `button`: the (name, value) of the submit button pressed, or the id of
         a button with its own hx-post (it sends its name and value to its own URL)."""
-        form = self.page.by_id(f"form-{form_id}")
+        form = self.page.by_id(f"form-{form_id}") if self.page.has_id(f"form-{form_id}") \
+            else self.opened.by_id(f"form-{form_id}")
         items = form_items(form, **fill)
         url = form.attrs.get("hx-post") or form.attrs["action"]
         if isinstance(button, str):
@@ -48,7 +59,7 @@ class Table:
         assert self.response.status_code == expect, self.response.text[:3000]
         answer = parse(self.response.text)
         if answer.has_id("panel-turn"):
-            self.page = answer
+            self.page, self.opened = answer, parse("")
         return answer
 
     def status(self) -> Node:

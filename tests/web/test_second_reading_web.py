@@ -75,6 +75,7 @@ def test_R_SHOOT_COVER_the_shot_odds_follow_the_cover_on_the_form(client, sessio
 
 def test_R_GLITCH_ANY_the_player_records_a_glitch_from_the_page_in_any_phase(client, session):
     table = Table(client, make_game(session, roster_state(phase=1)).edit_token)
+    table.open("glitch")
     table.submit("glitch", bot_id="hunt", result="reboot", source="Event: Power surge")
     assert "Power surge" in table.panel("log").text()
     assert "rebooted" in table.status().text().lower() or "Reboot" in table.panel("log").text()

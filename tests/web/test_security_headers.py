@@ -42,7 +42,7 @@ def game(client) -> dict:
 def url_for(path: str, game: dict) -> str:
     token = game["view_token"] if path.startswith("/v/") else game["edit_token"]
     fillers = {"token": token, "admin_token": ADMIN_TOKEN, "name": "roster", "slug": "characters",
-               "model_id": game["character_id"], "ruleset_id": "zone"}
+               "model_id": game["character_id"], "ruleset_id": "zone", "fold": "shoot"}
     return re.sub(r"\{(\w+)(:\w+)?\}", lambda m: fillers[m.group(1)], path) + QUERIES.get(path, "")
 
 

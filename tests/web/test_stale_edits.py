@@ -221,6 +221,12 @@ def turn_panel(client, token):
     return parse(client.get(f"/g/{token}/panels/turn").text)
 
 
+def correction_form(client, token):
+    """The "Correct a value" form as a page opening its fold gets it (fetched when opened, issue 21)."""
+    assert turn_panel(client, token).by_id("section-adjust").one(cls="lazy-form")
+    return parse(client.get(f"/g/{token}/turn/folds/adjust", headers={"HX-Request": "true"}).text).by_id("form-adjust")
+
+
 def test_the_dice_mode_toggle_is_409_when_another_device_switched_it_meanwhile(client, session):
     token = make_game(session).edit_token
     mine, theirs = turn_panel(client, token).by_id("form-dice-mode"), turn_panel(client, token).by_id("form-dice-mode")
@@ -242,7 +248,7 @@ def test_the_dice_mode_toggle_still_applies_after_another_house_rule_changed(cli
 
 def test_two_correction_forms_on_the_same_health_the_second_is_409_and_another_model_applies(client, session):
     token = make_game(session).edit_token
-    first, second, third = (turn_panel(client, token).by_id("form-adjust") for _ in range(3))
+    first, second, third = (correction_form(client, token) for _ in range(3))
     url = f"/g/{token}/turn"
     assert send(client, url, form_items(first, target_id="ada", health="1")).status_code == 200
     clash = send(client, url, form_items(second, target_id="ada", health="2"))
@@ -254,7 +260,7 @@ def test_two_correction_forms_on_the_same_health_the_second_is_409_and_another_m
 
 def test_a_409_correction_form_expects_the_new_values_so_saving_again_applies(client, session):
     token = make_game(session).edit_token
-    first, second = (turn_panel(client, token).by_id("form-adjust") for _ in range(2))
+    first, second = (correction_form(client, token) for _ in range(2))
     url = f"/g/{token}/turn"
     send(client, url, form_items(first, target_id="ada", health="1"))
     clash = send(client, url, form_items(second, target_id="ada", health="2"))

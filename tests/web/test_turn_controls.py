@@ -109,10 +109,10 @@ def test_R_CMB_TARGET_TIE_models_tied_for_highest_health_each_get_their_odds(cli
 
 
 def test_R_CMB_TARGET_the_phase_1_form_shows_the_odds_box_at_once(client, token):
-    page = Table(client, token).page
-    assert page.by_id("section-shoot").one(cls="odds-slot").all(cls="odds")
+    fold = Table(client, token).open("shoot")
+    assert fold.by_id("form-shoot").one(cls="odds-slot").all(cls="odds")
 
 
 def test_the_shoot_odds_slot_swaps_only_itself_not_the_turn_panel_its_form_targets(client, token):
-    slot = Table(client, token).page.by_id("section-shoot").one(cls="odds-slot")
+    slot = Table(client, token).open("shoot").by_id("form-shoot").one(cls="odds-slot")
     assert slot.attrs["hx-target"] == "this" and slot.attrs["hx-swap"] == "innerHTML"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from random import Random
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ValidationError
 
@@ -29,6 +29,7 @@ from app.rulesets.potham2038.web import (  # noqa: F401  (routes, context hook, 
 from app.rulesets.potham2038.web.guard import POTHAM_ONLY
 from app.web.command_forms import FormValues, as_json, expect_of, field_messages, form_to_body, int_or_none
 from app.web.deps import EditDep, FormDep, SessionDep
+from app.web.panels import game_context, page_template
 from app.web.steps import answer, run, run_steps
 from app.web.templating import templates
 
@@ -180,6 +181,26 @@ def propose_order(request: Request, opened: EditDep, session: SessionDep, posted
         ids[i], ids[j] = ids[j], ids[i]
     order = [b for i in ids if (b := state.bot(i)) is not None]
     return answer(request, opened, session, "turn", changed=False, order=order, proposed=True)
+
+
+# The turn panel's folds whose forms are fetched when opened (_folds.html): Phase 1's and, in
+# every phase, "Correct a value" and "Record a Glitch".
+FOLDS = frozenset({"shoot", "distracted", "hack", "luck", "adjust", "glitch"})
+
+
+@router.get("/g/{token}/turn/folds/{fold}", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
+def folded_form(request: Request, fold: str, opened: EditDep, session: SessionDep):
+    """A folded form, fetched on its fold's first opening (issue 21: rendered with every turn
+    panel, the folds were a third of it, rarely opened): the same forms and ids as when the
+    panel renders the fold open. Without htmx: the whole page with that fold open."""
+    if fold not in FOLDS:
+        raise HTTPException(404, f"No folded form named {fold!r}.")
+    if request.headers.get("HX-Request") != "true":
+        context = game_context(opened, session, open_fold=fold)
+        return templates.TemplateResponse(request, page_template(opened.game), context)
+    context = game_context(opened, session, with_log=False, fold=fold)
+    return templates.TemplateResponse(request, "potham2038/_folds.html", context,
+                                      headers={"X-Game-Seq": str(opened.game.seq)})
 
 
 @router.get("/g/{token}/turn/odds", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])

@@ -1,0 +1,140 @@
+"""`bench pages` on one thread, for steady CPU medians and profiles (issue 21).
+
+The test client runs the app on a thread of its own (cProfile sees nothing of it) and adds its
+own cost. Here the app runs on this thread: FastAPI's sync routes and dependencies are called
+inline (not in its thread pool), through httpx's ASGI transport. Build the game once, then run
+each version of the code on a copy of it, alternating, on the same load:
+
+    python -m bench.one_thread build /tmp/game.db        # the 1,006-step game of bench pages
+    python -m bench.one_thread run /tmp/game.db 60       # medians of CPU ms over 60 of each
+    python -m bench.one_thread run /tmp/game.db 40 "one step, 4 pages"   # that one, profiled
+
+`run` prints one JSON line (and the load average): one command; one step seen by four open
+pages (two play, two watch, each refreshing its step panels in one request, as live.js does);
+a command then the turn panel (its first render after a step); the full page; the turn panel
+asked again (cached: a request's own cost); the turn panel's size.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import cProfile
+import json
+import os
+import pstats
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+import httpx
+
+from bench.pages_bench import ASSIGNMENT, LIVE_PANELS, ROLES, STEPS, noise
+
+
+def inline_threads() -> None:
+    async def inline(func, *args, **kwargs):
+        return func(*args, **kwargs)
+
+    import fastapi.dependencies.utils
+    import fastapi.routing
+    fastapi.routing.run_in_threadpool = inline
+    fastapi.dependencies.utils.run_in_threadpool = inline
+
+
+def app_for(db: str):
+    os.environ["DATABASE_URL"] = f"sqlite:///{db}"
+    inline_threads()
+    from app.main import create_app
+    return create_app()
+
+
+def client(app) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench")
+
+
+async def build(db: str) -> None:
+    app = app_for(db)
+    async with app.router.lifespan_context(app), client(app) as c:
+        created = (await c.post("/api/games", json={"name": "Bench night"})).json()
+        send = f"/api/games/{created['edit_token']}/commands"
+        for name in ("Ada", "Bo"):
+            character = {"type": "add_character", "character": {"name": name}}
+            (await c.post(send, json=character)).raise_for_status()
+        for role in ROLES:
+            bot = {"name": f"{role}-1", "role": role, **ASSIGNMENT[role]}
+            (await c.post(send, json={"type": "add_bot", "bot": bot})).raise_for_status()
+        ada = (await c.get(f"/api/games/{created['edit_token']}")).json()["characters"][0]["id"]
+        for _ in range(STEPS):
+            (await c.post(send, json=noise(ada))).raise_for_status()
+    with open(db + ".json", "w") as ids:
+        json.dump({"token": created["edit_token"], "view": created["view_token"], "ada": ada}, ids)
+
+
+def cases(c: httpx.AsyncClient, token: str, view: str, ada: str) -> dict:
+    send = f"/api/games/{token}/commands"
+
+    async def command() -> int:
+        r = await c.post(send, json=noise(ada))
+        r.raise_for_status()
+        return r.json()["seq"]
+
+    async def four_pages() -> None:
+        seq = await command()
+        for link in (f"/g/{token}", f"/g/{token}", f"/v/{view}", f"/v/{view}"):
+            params = {"names": LIVE_PANELS, "after": seq - 1}
+            (await c.get(f"{link}/panels", params=params)).raise_for_status()
+
+    async def get(url: str) -> None:
+        (await c.get(url)).raise_for_status()
+
+    async def turn_after_a_step() -> None:
+        await command()
+        await get(f"/g/{token}/panels/turn")
+
+    return {"one command": command, "one step, 4 pages": four_pages, "command + turn": turn_after_a_step,
+            "full page": lambda: get(f"/g/{token}"),
+            "turn asked again": lambda: get(f"/g/{token}/panels/turn")}
+
+
+async def run(db: str, runs: int, profiled: str | None) -> None:
+    with open(db + ".json") as f:
+        ids = json.load(f)
+    tmp = tempfile.mkdtemp()
+    try:
+        for suffix in ("", "-wal"):  # every run starts from the same game (its WAL too, if left)
+            if os.path.exists(db + suffix):
+                shutil.copy(db + suffix, os.path.join(tmp, "game.db" + suffix))
+        app = app_for(os.path.join(tmp, "game.db"))
+        async with app.router.lifespan_context(app), client(app) as c:
+            timed = cases(c, ids["token"], ids["view"], ids["ada"])
+            for _ in range(10):  # warm: templates compiled, caches filled
+                await timed["one step, 4 pages"]()
+            out = {"turn KB": round(len((await c.get(f"/g/{ids['token']}/panels/turn")).content) / 1024, 1)}
+            profiler = cProfile.Profile() if profiled else None
+            for label, fn in timed.items():
+                if profiled and label != profiled:
+                    continue
+                cpus = []
+                for _ in range(runs):
+                    start = time.process_time()
+                    if profiler:
+                        profiler.enable()
+                    await fn()
+                    if profiler:
+                        profiler.disable()
+                    cpus.append((time.process_time() - start) * 1000)
+                out[label] = round(statistics.median(cpus), 2)
+            if profiler:
+                pstats.Stats(profiler).sort_stats("cumulative").print_stats(60)
+        print(json.dumps(out), "load", os.getloadavg(), flush=True)
+    finally:
+        shutil.rmtree(tmp)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["build"]:
+        asyncio.run(build(sys.argv[2]))
+    else:
+        asyncio.run(run(sys.argv[2], int(sys.argv[3]), sys.argv[4] if len(sys.argv) > 4 else None))
