@@ -118,7 +118,7 @@ def serving(db_path: Path) -> Iterator[LiveServer]:
     if POSTGRES:
         from tests.support.postgres import drop_database, fresh_database
 
-        url = fresh_database(POSTGRES, "e2e")
+        url = fresh_database(POSTGRES, "e2e", migrated=True)
     server = LiveServer(db_path, database_url=url).start()
     try:
         yield server
