@@ -27,10 +27,31 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def share_tls_context() -> None:
+    """Let every httpx client of this test process share one default TLS context. `httpx.get`
+    and the like build a client per call, and each client a TLS context with the CA bundle
+    loaded: 60 ms of CPU, more than most requests to a local server cost, though every test
+    speaks plain HTTP to 127.0.0.1. One context serves any number of clients (it only wraps
+    sockets); a client given its own `verify` or `cert` still builds its own."""
+    from functools import lru_cache
+
+    from httpx._transports import default
+
+    build = default.create_ssl_context
+    if getattr(build, "shared", False):
+        return
+    cached = lru_cache(maxsize=None)(lambda trust_env: build(trust_env=trust_env))
+
+    def create_ssl_context(verify=True, cert=None, trust_env=True):
+        return cached(trust_env) if verify is True and cert is None else build(verify, cert, trust_env)
+
+    create_ssl_context.shared = True
+    default.create_ssl_context = create_ssl_context
+
+
 def answers(port: int) -> bool:
     """Whether the home page on `port` answers 200 yet. The standard library's client, not httpx:
-    an httpx call builds a client with its TLS context each time (~15 ms of CPU), taken from the
-    server starting beside it on every poll."""
+    it polls many times while the server starts beside it, and costs nothing to make."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
     try:
         connection.request("GET", "/")
