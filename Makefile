@@ -73,8 +73,9 @@ test-long:
 
 # The tests marked `db` again, on a throwaway PostgreSQL cluster (started, then removed): those
 # that touch the database layer and live updates (the store, steps and undo, stale edits, export,
-# import and backup, the live stream, the admin list, health, and the real-server tests but the
-# share-address one). What differs on PostgreSQL is there: types, NUL characters, row locks,
+# import and backup, the live stream, the admin list, health, and the real-server tests whose
+# server serves the database under test: not those that serve a SQLite file in both passes, nor
+# the share-address one). What differs on PostgreSQL is there: types, NUL characters, row locks,
 # transactions, LISTEN/NOTIFY. The other web tests (pages, forms, rules, fuzzers) go through the
 # same store calls and ran once on SQLite; the two-process tests always run on PostgreSQL, in
 # `make test` (tests/e2e/test_processes.py starts its own cluster).

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     # Seconds a request's body may take to arrive once its headers are in (app/web/admission.py):
     # a client that never sends the body it announced gets 408 and holds nothing meanwhile.
     body_read_seconds: float = 20.0
+    # Imports and restores at work (reading their bodies or storing) at once; the others queue
+    # (app/web/admission.py). Each reads up to 20 MB (a restore 1 GB), so few at a time.
+    import_gate: int = 4
     # Bring the database up to date when the app starts. Several replicas (compose.yaml) set it
     # to false and run `python -m app.migrate` once, before them.
     migrate_on_start: bool = True

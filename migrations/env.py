@@ -24,8 +24,12 @@ def run_migrations_online() -> None:
         _run(connection)
         return
     url = config.get_main_option("sqlalchemy.url") or get_settings().database_url
-    with make_engine(url).connect() as connection:
-        _run(connection)
+    engine = make_engine(url, size=1)
+    try:
+        with engine.connect() as connection:
+            _run(connection)
+    finally:
+        engine.dispose()  # its connection closed, not left pooled in the process that migrated
 
 
 def _run(connection) -> None:

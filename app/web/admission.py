@@ -14,9 +14,9 @@ route. The body (at most 1 MB: app/web/limits.py) is read here first, before a s
 and must arrive within `body_read_seconds`; else the answer is 408 and the connection closes.
 
 Imports and restores (20 MB, 1 GB on disk) read their own bodies: they pass through a gate of
-their own (IMPORT_GATE at a time, the others queue) instead of the pool's slots, so 120 imports
-at once never hold the health route or a player's command, and their bodies must keep up
-MIN_RATE bytes a second on top of the same read deadline.
+their own (`import_gate` at a time, 4 by default; the others queue; one stores at a time)
+instead of the pool's slots, so 120 imports at once never hold the health route or a player's
+command, and their bodies must keep up MIN_RATE bytes a second on top of the same read deadline.
 
 Live streams (`…/events`) are long and hold no connection once subscribed (app/web/live.py),
 and static files need none: neither is counted."""
@@ -32,7 +32,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from app.settings import get_settings
 from app.web.limits import MAX_BODY, has_own_limit
 
-IMPORT_GATE = 4  # imports and restores at work (reading or storing) at once; one stores at a time
 MIN_RATE = 64 * 1024  # bytes a second an import's body must keep up, on top of the read deadline
 IMPORT_MAX = 1024**3  # the largest body an import path reads (a restore's)
 GAME_MAX = 21 * 1024**2  # the largest a player's import reads (app/exchange.py's 20 MB, and a form's)
@@ -69,7 +68,8 @@ class Admission:
         same app from a new loop."""
         loop = asyncio.get_running_loop()
         if self._gates is None or self._gates[0] is not loop:
-            self._gates = (loop, asyncio.Semaphore(self.limit()), asyncio.Semaphore(IMPORT_GATE))
+            gate = get_settings().import_gate
+            self._gates = (loop, asyncio.Semaphore(self.limit()), asyncio.Semaphore(gate))
         return self._gates[1], self._gates[2]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

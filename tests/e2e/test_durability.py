@@ -29,24 +29,25 @@ def database(tmp_path):
         return
     from tests.support.postgres import drop_database, fresh_database
 
-    url = fresh_database(POSTGRES, "kill")
+    url = fresh_database(POSTGRES, "kill", migrated=True)
     yield url
     drop_database(url)
 
 
 def write_until_killed(url: str, token: str, acknowledged: dict[int, str], stop: threading.Event) -> None:
     n = 0
-    while not stop.is_set():
-        name = f"C{n}"
-        try:
-            r = httpx.post(f"{url}/api/games/{token}/commands",
-                           json={"type": "add_character", "character": {"name": name}}, timeout=30)
-        except httpx.HTTPError:
-            return  # the server is gone: this command may or may not have landed
-        if r.status_code != 200:
-            return
-        acknowledged[r.json()["seq"]] = name
-        n += 1
+    with httpx.Client(base_url=url, timeout=30) as client:  # one connection, as a player's page keeps
+        while not stop.is_set():
+            name = f"C{n}"
+            try:
+                r = client.post(f"/api/games/{token}/commands",
+                                json={"type": "add_character", "character": {"name": name}})
+            except httpx.HTTPError:
+                return  # the server is gone: this command may or may not have landed
+            if r.status_code != 200:
+                return
+            acknowledged[r.json()["seq"]] = name
+            n += 1
 
 
 def test_every_acknowledged_step_survives_kill_9_and_goes_back_across_snapshots(tmp_path, database):

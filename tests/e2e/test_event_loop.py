@@ -16,14 +16,20 @@ import threading
 import httpx
 import pytest
 
+from tests.conftest import POSTGRES
 from tests.support.server import LiveServer
 
-pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
+# Not marked db: SQLite's write lock on purpose, so the PostgreSQL pass ran the same test again.
+pytestmark = pytest.mark.server
 
 
 @pytest.fixture
-def server(tmp_path):
-    # SQLite on purpose in every pass: the write lock an outside connection can take is SQLite's
+def server(tmp_path, request):
+    # SQLite on purpose in every pass: the write lock an outside connection can take is SQLite's.
+    # The shared server in the SQLite pass (it serves a file), else one of its own.
+    if not POSTGRES:
+        yield request.getfixturevalue("live_server")
+        return
     server = LiveServer(tmp_path / "loop.db").start()
     yield server
     server.stop()

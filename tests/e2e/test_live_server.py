@@ -11,9 +11,9 @@ import time
 import httpx
 import pytest
 
-from tests.support.server import ROOT, LiveServer, free_port
+from tests.support.server import ROOT, LiveServer, answers, free_port
 
-pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
+pytestmark = pytest.mark.server
 
 
 def new_game(url: str) -> dict:
@@ -30,6 +30,7 @@ def next_event(lines) -> tuple[str, dict]:
     raise AssertionError("the stream ended")
 
 
+@pytest.mark.db  # again on PostgreSQL in `make test-postgres`; the other two serve SQLite files in both passes
 def test_a_watcher_hears_each_step_from_the_real_server(live_server):
     game = new_game(live_server.url)
     token = game["edit_token"]
@@ -73,12 +74,10 @@ def test_tokens_never_reach_the_access_log(tmp_path):
                                    stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(300):
-            try:
-                if httpx.get(url + "/", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        for _ in range(600):
+            if answers(port):
+                break
+            time.sleep(0.05)
         game = new_game(url)
         for path in (f"/g/{game['edit_token']}", f"/v/{game['view_token']}", f"/g/{game['edit_token']}/panels/log",
                      f"/api/games/{game['view_token']}", f"/api/games/{game['edit_token']}/export",

@@ -6,6 +6,7 @@ on process A shows a step committed through process B. Real uvicorn processes, a
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from collections import Counter
 
@@ -15,7 +16,7 @@ import pytest
 from tests.conftest import POSTGRES
 from tests.e2e.test_concurrency import assert_each_acknowledged_command_is_in_the_log_once, race, record
 from tests.support import postgres
-from tests.support.server import LiveServer
+from tests.support.server import LiveServer, stop_all
 
 pytestmark = pytest.mark.server
 
@@ -31,14 +32,16 @@ def cluster():
 
 @pytest.fixture(scope="module")
 def two_processes(cluster, tmp_path_factory):
-    """Two servers on one database for the module's tests; each test plays a game of its own."""
-    url = postgres.fresh_database(cluster, "two")
+    """Two servers on one database for the module's tests; each test plays a game of its own.
+    As compose.yaml runs its replicas: the schema migrated once first, then both processes
+    started side by side without migrating, with one admin token."""
+    url = postgres.fresh_database(cluster, "two", migrated=True)
     folder = tmp_path_factory.mktemp("two")
-    a = LiveServer(folder / "a.db", database_url=url).start()
-    b = LiveServer(folder / "b.db", database_url=url).start()
+    env = {"MIGRATE_ON_START": "false", "ADMIN_TOKEN": secrets.token_urlsafe(24)}
+    a, b = (LiveServer(folder / f"{name}.db", database_url=url, env=env).launch() for name in "ab")
+    a.ready(), b.ready()
     yield a, b
-    for server in (a, b):
-        server.stop()
+    stop_all([a, b])
     postgres.drop_database(url)
 
 

@@ -1,7 +1,8 @@
 """Issue 22 end to end: real server processes, one bound to all interfaces and one to 127.0.0.1,
-both reached at 127.0.0.1 as the player's own browser reaches them. The first shares this
-machine's network address, and a link at that address opens the game; the second says its links
-open only on this computer, which is true: that address refuses them."""
+both reached at 127.0.0.1 as the player's own browser reaches them (the second is the shared
+server). The first shares this machine's network address, and a link at that address opens the
+game; the second says its links open only on this computer, which is true: that address refuses
+them."""
 
 from __future__ import annotations
 
@@ -55,8 +56,8 @@ def test_bound_to_all_interfaces_the_page_on_127_0_0_1_shares_links_that_open_at
     assert f"other devices open {origin}" in live.log_path.read_text()  # said at start too
 
 
-def test_bound_to_loopback_the_panel_warns_its_links_open_only_here_and_gives_the_command(server):
-    live = server("127.0.0.1")
+def test_bound_to_loopback_the_panel_warns_its_links_open_only_here_and_gives_the_command(live_server):
+    live = live_server  # the shared server listens on 127.0.0.1, as `make run` does
     game = new_game(live)
     panel = share_panel(live.url + game["edit_url"])
     assert 'data-reachable="local-only"' in panel

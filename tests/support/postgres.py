@@ -9,6 +9,7 @@ of their own on it with `fresh_database`."""
 
 from __future__ import annotations
 
+import atexit
 import glob
 import os
 import secrets
@@ -84,16 +85,36 @@ def stop(directory: Path) -> None:
                                   "-w", "stop"]), check=False, stdout=subprocess.DEVNULL)
 
 
-def fresh_database(url: str, prefix: str = "t") -> str:
-    """A new empty database on the cluster `url` points at; its URL."""
+def fresh_database(url: str, prefix: str = "t", migrated: bool = False) -> str:
+    """A new database on the cluster `url` points at; its URL. Empty, or `migrated`: a copy of a
+    database at the latest migration, made once per test process and cluster by app.migrate
+    (what a server's start does to an empty database), so the servers started on it find
+    nothing to migrate, as every start after the first does."""
     import psycopg
     from sqlalchemy.engine import make_url
 
     name = f"{prefix}_{secrets.token_hex(6)}"
+    template = f' TEMPLATE "{_migrated_template(url)}"' if migrated else ""
     admin = make_url(url).set(drivername="postgresql", database=ADMIN_DB)
     with psycopg.connect(admin.render_as_string(hide_password=False), autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"{template}')
     return make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
+_templates: dict[str, str] = {}  # cluster URL -> the name of its migrated template database
+
+
+def _migrated_template(url: str) -> str:
+    if url not in _templates:
+        from sqlalchemy.engine import make_url
+
+        from app.migrate import migrate
+
+        template = fresh_database(url, "template")
+        migrate(template)  # its engine disposed after: a template is copied only with no one on it
+        atexit.register(_drop_if_there, template)
+        _templates[url] = make_url(template).database
+    return _templates[url]
 
 
 def drop_database(url: str) -> None:
@@ -104,6 +125,14 @@ def drop_database(url: str) -> None:
     admin = parsed.set(drivername="postgresql", database=ADMIN_DB)
     with psycopg.connect(admin.render_as_string(hide_password=False), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{parsed.database}" WITH (FORCE)')
+
+
+def _drop_if_there(url: str) -> None:
+    """Drop at exit; a throwaway cluster may be gone by then, and the template with it."""
+    try:
+        drop_database(url)
+    except Exception:  # noqa: BLE001 - nothing left to clean up
+        pass
 
 
 def run_on_throwaway(command: list[str]) -> int:

@@ -1,17 +1,22 @@
 """A real server process for end-to-end tests: uvicorn serving app.main:app on a free port with
-its own SQLite file (or the PostgreSQL database `database_url` names), migrated on start exactly
-as `make run` does. No mocks."""
+its own SQLite file (or the PostgreSQL database `database_url` names), migrated on start as
+`make run` does. A new SQLite file starts as a copy of one migrated once per test process, so
+that migration finds nothing to do, as at every start after a server's first. No mocks."""
 
 from __future__ import annotations
 
+import atexit
+import http.client
 import os
+import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
+from contextlib import closing
 from pathlib import Path
-
-import httpx
 
 from app.__main__ import KEEP_ALIVE_SECONDS
 
@@ -22,6 +27,65 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def share_tls_context() -> None:
+    """Let every httpx client of this test process share one default TLS context. `httpx.get`
+    and the like build a client per call, and each client a TLS context with the CA bundle
+    loaded: 60 ms of CPU, more than most requests to a local server cost, though every test
+    speaks plain HTTP to 127.0.0.1. One context serves any number of clients (it only wraps
+    sockets); a client given its own `verify` or `cert` still builds its own."""
+    from functools import lru_cache
+
+    try:  # httpx's own module: if a later httpx moves it, the tests only get slower
+        from httpx._transports import default
+
+        build = default.create_ssl_context
+    except (ImportError, AttributeError):
+        return
+    if getattr(build, "shared", False):
+        return
+    cached = lru_cache(maxsize=None)(lambda trust_env: build(trust_env=trust_env))
+
+    def create_ssl_context(verify=True, cert=None, trust_env=True):
+        return cached(trust_env) if verify is True and cert is None else build(verify, cert, trust_env)
+
+    create_ssl_context.shared = True
+    default.create_ssl_context = create_ssl_context
+
+
+def answers(port: int) -> bool:
+    """Whether the home page on `port` answers 200 yet. The standard library's client, not httpx:
+    it polls many times while the server starts beside it, and costs nothing to make."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+    try:
+        connection.request("GET", "/")
+        return connection.getresponse().status == 200
+    except (OSError, http.client.HTTPException):
+        return False
+    finally:
+        connection.close()
+
+
+_template: Path | None = None
+
+
+def migrated_template() -> Path:
+    """A SQLite file at the latest migration, made once per test process by app.migrate (what a
+    server's start does to an empty file; tests/test_migrations.py checks that it builds the
+    models' schema). A server then starts on a copy and finds nothing to migrate, as every start
+    after the first does."""
+    global _template
+    if _template is None:
+        from app.migrate import migrate
+
+        folder = Path(tempfile.mkdtemp(prefix="potham-template-"))
+        atexit.register(shutil.rmtree, folder, True)
+        migrate(f"sqlite:///{folder / 'template.db'}")
+        with closing(sqlite3.connect(folder / "template.db")) as connection:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all of it in the file itself
+        _template = folder / "template.db"
+    return _template
 
 
 class LiveServer:
@@ -37,34 +101,54 @@ class LiveServer:
         self.log_path = db_path.with_suffix(".server.log")
 
     def start(self, timeout: float = 120) -> LiveServer:  # a loaded 2-core machine starts slowly
+        return self.launch().ready(timeout)
+
+    def launch(self) -> LiveServer:
+        """Start the process without waiting for it (`ready` waits): two servers start side by side."""
+        if self.database_url == f"sqlite:///{self.db_path}" and not self.db_path.exists():
+            self.db_path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(migrated_template(), self.db_path)
         env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": self.host,
                "PORT": str(self.port), "PYTHONUNBUFFERED": "1", **self.env}
-        log = open(self.log_path, "ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.main:app", "--host", self.host,
-             "--port", str(self.port), "--log-level", "warning",
-             # as `python -m app` serves: uvicorn's 5 s default closes idle connections just as
-             # httpx (which keeps them 5 s) reuses one, a ReadError the load tests met under load
-             "--timeout-keep-alive", str(KEEP_ALIVE_SECONDS)],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "uvicorn", "app.main:app", "--host", self.host,
+                 "--port", str(self.port), "--log-level", "warning",
+                 # as `python -m app` serves: uvicorn's 5 s default closes idle connections just as
+                 # httpx (which keeps them 5 s) reuses one, a ReadError the load tests met under load
+                 "--timeout-keep-alive", str(KEEP_ALIVE_SECONDS)],
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        return self
+
+    def ready(self, timeout: float = 120) -> LiveServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
-            try:
-                if httpx.get(self.url + "/", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
+            if self.answers():
+                return self
+            time.sleep(0.05)
         self.stop()  # never leave a half-started server behind
         raise RuntimeError(f"server did not start in {timeout}s: {self.log_path.read_text()[-2000:]}")
 
+    def answers(self) -> bool:
+        return answers(self.port)
+
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
-        self.process = None
+        stop_all([self])
+
+
+def stop_all(servers: list[LiveServer]) -> None:
+    """Stop servers side by side: each is told to stop before any is waited for (one on
+    PostgreSQL takes up to a second to end its listening thread: app/live_pg.py)."""
+    running = [s for s in servers if s.process and s.process.poll() is None]
+    for server in running:
+        server.process.terminate()
+    for server in running:
+        try:
+            server.process.wait(10)
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait(5)
+    for server in servers:
+        server.process = None
