@@ -20,6 +20,7 @@ from app.web import admin as admin_routes
 from app.web import api, errors, ops, pages, panels, reach, sample, share, steps
 from app.web import rulesets as rulesets_web
 from app.web.admission import Admission
+from app.web.answer_first import AnswerFirst
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
 
@@ -87,6 +88,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
     app.add_exception_handler(OperationalError, errors.database_error)  # busy: 503, never 500
+    app.add_middleware(AnswerFirst)  # a step's own answer is sent before its live push is rendered
     app.add_middleware(Admission, limit=pool_size)  # no more requests at work than connections
     app.add_middleware(BodyLimit)  # absurd bodies refused before they are read (413)
     app.add_middleware(SecurityHeaders)  # outermost: every answer, errors too, gets the headers

@@ -29,6 +29,7 @@ from sqlmodel import Session, select
 from app import game_commands, games, live
 from app.db import get_session
 from app.tables import Game
+from app.web import answer_first
 from app.web.deps import Opened, OpenedDep, SessionDep, Since
 from app.web.panels import game_context, panel_template
 from app.web.templating import templates
@@ -129,6 +130,7 @@ class PushedSteps:
             return await asyncio.wrap_future(future)
         result = (seq, json.dumps({"seq": seq}))  # without panels: the page fetches them
         try:
+            await answer_first.answered(game_id, seq)  # the tap's own answer goes first
             async with self._gate():
                 result = await run_in_threadpool(_render_step, session, token, view, seq)
         except Exception:  # the stream goes on: its pages fetch, like before the push

@@ -4,10 +4,10 @@ link) breaks no rule of the policy; htmx, the SSE extension and our scripts all 
 
 from __future__ import annotations
 
-import httpx
 from playwright.sync_api import expect
 
 from tests.browser.test_roster import CHARACTERS, add_character
+from tests.support import http
 
 BOT = {"name": "Warden-2", "role": "hunter", "melee": {"red": 3}}
 
@@ -45,8 +45,8 @@ def test_playing_a_little_breaks_no_rule_of_the_content_security_policy(browser,
     collect()
 
     token = play_url.rsplit("/g/", 1)[1]
-    httpx.post(f"{live_server.url}/api/games/{token}/commands", json={"type": "add_bot", "bot": BOT},
-               timeout=10).raise_for_status()  # another device adds a bot: the page hears it live
+    http.post(f"{live_server.url}/api/games/{token}/commands", json={"type": "add_bot", "bot": BOT},
+              timeout=10).raise_for_status()  # another device adds a bot: the page hears it live
     expect(page.locator("#panel-roster li[data-model=bot]")).to_have_count(1)
     add_character(page, CHARACTERS[1])  # htmx posts and swaps
     page.locator("#section-move-many > summary").click()  # the move form with several entries
@@ -104,8 +104,8 @@ def test_swapping_a_panel_after_something_styled_its_inputs_logs_no_content_secu
     assert styled > 10 and page.locator("[style]").count() == styled  # the attribute is there, empty
     page.screenshot(path=str(artifacts / "csp-styled-inputs-768x1024.png"))
     for n in range(3):  # another device plays: every panel of this page is swapped live
-        httpx.post(f"{live_server.url}/api/games/{token}/commands",
-                   json={"type": "add_character", "character": {"name": f"Guest {n}"}}, timeout=10).raise_for_status()
+        http.post(f"{live_server.url}/api/games/{token}/commands",
+                  json={"type": "add_character", "character": {"name": f"Guest {n}"}}, timeout=10).raise_for_status()
         expect(page.locator("#panel-roster li.roster-item", has_text=f"Guest {n}")).to_have_count(1)
     page.reload()
     expect(page.locator("#phase-1")).to_be_visible()

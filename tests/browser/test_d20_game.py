@@ -128,8 +128,7 @@ def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server,
     The figures go to test-artifacts/table-speed.json under "d20"; the test asserts the state."""
     import json
 
-    import httpx
-
+    from tests.support import http
     from tests.support.taps import Taps
 
     page, taps = browser.new_page(viewport={"width": 768, "height": 1024}), Taps()
@@ -145,7 +144,7 @@ def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server,
     token = page.url.split("/g/")[1].split("/")[0].split("?")[0]
 
     def api() -> dict:
-        return httpx.get(f"{live_server.url}/api/games/{token}").json()
+        return http.get(f"{live_server.url}/api/games/{token}").json()
 
     def listed(name: str) -> None:  # on the roster's list, not in a form's options
         expect(page.locator("#panel-roster .roster-item > strong", has_text=name)).to_have_count(1)
@@ -178,8 +177,8 @@ def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server,
     gun, _, raider2 = (n["id"] for n in state["npcs"])
     bo = state["characters"][1]["id"]
     # the fight so far (not counted): Ada is down to 1 HP
-    httpx.post(f"{live_server.url}/api/games/{token}/commands",
-               json={"type": "adjust", "member_id": ada, "hp": 1}).raise_for_status()
+    http.post(f"{live_server.url}/api/games/{token}/commands",
+              json={"type": "adjust", "member_id": ada, "hp": 1}).raise_for_status()
     page.reload()
 
     with taps.section("round"):

@@ -5,11 +5,11 @@ hack's opposing stat follows the Character's stat chip until the player taps one
 
 from __future__ import annotations
 
-import httpx
 from playwright.sync_api import expect
 
 from app.rulesets.potham2038.ruleset import SAMPLE
 from tests.browser.test_turn_polish import command, new_game, open_page
+from tests.support import http
 
 
 def test_the_dice_fold_the_count_chips_and_the_hacks_opposing_stat_follow_the_player(browser, live_server):
@@ -18,7 +18,7 @@ def test_the_dice_fold_the_count_chips_and_the_hacks_opposing_stat_follow_the_pl
     for step in SAMPLE:
         command(url, game, step)
     page = open_page(browser, url, game["edit_url"], 768, 1024)
-    state = httpx.get(f"{url}/api/games/{game['edit_token']}", timeout=10).json()
+    state = http.get(f"{url}/api/games/{game['edit_token']}", timeout=10).json()
     ids = {m["name"]: m["id"] for m in state["characters"] + state["bots"]}
     vex, hunter = ids["Vex"], ids["Hunter-1"]
     form = page.locator(f"#form-cshoot-{vex}")
@@ -47,7 +47,7 @@ def test_the_dice_fold_the_count_chips_and_the_hacks_opposing_stat_follow_the_pl
     form.locator(f"label:has(#cshoot-{vex}-target_id-{hunter})").click()
     page.locator(f"#cshoot-{vex}-go").click()
     expect(page.locator("#panel-log li.log-step").first).to_contain_text("dice entered")
-    after = httpx.get(f"{url}/api/games/{game['edit_token']}", timeout=10).json()
+    after = http.get(f"{url}/api/games/{game['edit_token']}", timeout=10).json()
     assert next(b for b in after["bots"] if b["id"] == hunter)["health"] == 0  # 7 Hits against none
 
     # The hack: the opposing stat follows Vex's stat chip to the same-named one, until tapped.

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import httpx
 from playwright.sync_api import expect
 
+from tests.support import http
 from tests.support.layout import layout_problems
 
 
@@ -12,7 +12,7 @@ def test_saved_games_are_renamed_in_place_and_deleted_after_confirming(browser, 
     context = browser.new_context(viewport={"width": 768, "height": 1024})
     page = context.new_page()
     for name in ("Night shift", "Day shift"):
-        r = httpx.post(f"{live_server.url}/api/games", json={"name": name})
+        r = http.post(f"{live_server.url}/api/games", json={"name": name})
         r.raise_for_status()
         page.goto(live_server.url + r.json()["edit_url"])  # opened on this device: its home lists it
     page.goto(live_server.url + "/")

@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import re
 
-import httpx
 from playwright.sync_api import Page, expect
 
 from app.rulesets.potham2038.ruleset import SAMPLE
 from tests.browser.test_turn_polish import command, new_game, open_page
+from tests.support import http
 from tests.support.layout import layout_problems
 from tests.support.taps import Taps
 
@@ -30,7 +30,7 @@ class Play:
         self.ids = {m["name"]: m["id"] for m in state["characters"] + state["bots"]}
 
     def api(self) -> dict:
-        return httpx.get(f"{self.url}/api/games/{self.game['edit_token']}", timeout=10).json()
+        return http.get(f"{self.url}/api/games/{self.game['edit_token']}", timeout=10).json()
 
     def model(self, name: str) -> dict:
         state = self.api()

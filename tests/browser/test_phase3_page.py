@@ -12,10 +12,10 @@ import os
 import shutil
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_two_turns import BOTS, CHARACTERS  # the same table as the two-turn test
+from tests.support import http
 from tests.support.layout import layout_problems
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -27,7 +27,7 @@ class Game:
 
     def __init__(self, page: Page, url: str):
         self.page, self.url = page, url
-        self.token = httpx.post(f"{url}/api/games", json={"name": "Phase 3", "seed": 15}).json()["edit_token"]
+        self.token = http.post(f"{url}/api/games", json={"name": "Phase 3", "seed": 15}).json()["edit_token"]
         for c in CHARACTERS:
             self.command({"type": "add_character", "character": c})
         for b in BOTS:
@@ -35,10 +35,10 @@ class Game:
         self.ids = {m["name"]: m["id"] for m in self.state()["characters"] + self.state()["bots"]}
 
     def command(self, body: dict) -> None:
-        httpx.post(f"{self.url}/api/games/{self.token}/commands", json=body).raise_for_status()
+        http.post(f"{self.url}/api/games/{self.token}/commands", json=body).raise_for_status()
 
     def state(self) -> dict:
-        return httpx.get(f"{self.url}/api/games/{self.token}").json()
+        return http.get(f"{self.url}/api/games/{self.token}").json()
 
     def seen(self, **rows: tuple[float, bool, bool]) -> list[dict]:
         return [{"character_id": self.ids[n], "distance": d, "line_of_sight": los, "base_contact": contact}

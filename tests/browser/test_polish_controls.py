@@ -22,9 +22,9 @@ FIRST_CONTROL = """() => {
 
 
 def ids(url: str, game: dict) -> dict[str, str]:
-    import httpx
+    from tests.support import http
 
-    state = httpx.get(f"{url}/api/games/{game['edit_token']}", timeout=10).json()
+    state = http.get(f"{url}/api/games/{game['edit_token']}", timeout=10).json()
     return {m["name"]: m["id"] for m in state["characters"] + state["bots"]}
 
 
@@ -142,19 +142,30 @@ def test_a_stream_answering_404_says_the_game_is_gone_and_stops_retrying(browser
         route.fulfill(status=status, body="No game opens with this link.")
 
     page.route("**/events", answer)
+    page.clock.install()  # the page's timers (the back-off) run on a clock the test moves on
     page.goto(url + game["edit_url"])
     expect(page.locator("#live-status")).to_have_attribute("data-state", state)
     if notice:
         expect(page.locator("#live-gone")).to_contain_text(notice)
-        page.wait_for_timeout(2500)  # past the first back-off steps (0.5 s, 1 s)
+        later(page, 2500)  # past the first back-off steps (0.5 s, 1 s)
         settled = len(asked)
-        page.wait_for_timeout(2500)
+        later(page, 130_000)  # past every back-off step (up to 64 s), twice
         assert len(asked) == settled <= 3  # the stream, the check, at most one retry already on its way
         expect(page.locator("#live-status")).to_have_attribute("data-state", "gone")
     else:
-        page.wait_for_timeout(4000)
+        for _ in range(8):  # a second of the page's time at a time, until it has tried again twice
+            if len(asked) >= 3:
+                break
+            later(page, 1000)
         assert len(asked) >= 3 and not page.locator("#live-gone").count()
     page.context.close()
+
+
+def later(page, ms: int) -> None:
+    """`ms` of the page's time at once (its timers fire), then a moment of real time for a request
+    a timer started to reach the route that counts it."""
+    page.clock.fast_forward(ms)
+    page.wait_for_timeout(200)
 
 
 def test_the_home_page_leads_with_saved_games_and_the_file_picker_is_a_44px_button(browser, live_server):

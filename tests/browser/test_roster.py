@@ -7,9 +7,9 @@ import re
 import shutil
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Page, expect
 
+from tests.support import http
 from tests.support.layout import layout_problems
 
 DOCS_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "game-768x1024.png"
@@ -104,7 +104,7 @@ def test_a_full_roster_is_built_in_chromium_survives_a_reload_and_the_watch_link
     page.set_viewport_size({"width": 1024, "height": 768})  # the tablet turned to landscape
     assert layout_problems(page) == []
 
-    view_url = httpx.get(f"{live_server.url}/api/games/{edit_token}").json()["view_url"]
+    view_url = http.get(f"{live_server.url}/api/games/{edit_token}").json()["view_url"]
     watcher = browser.new_context(viewport={"width": 768, "height": 1024})
     watch = watcher.new_page()
     watch.goto(live_server.url + view_url)

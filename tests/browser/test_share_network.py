@@ -8,11 +8,11 @@ import os
 import shutil
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 
 from app import netif
+from tests.support import http
 from tests.support.layout import layout_problems
 from tests.support.server import LiveServer
 
@@ -32,7 +32,7 @@ def snap(panel, artifacts: Path, name: str) -> None:
 def test_the_share_panel_shows_where_other_devices_open_the_game(browser, tmp_path, artifacts, bind):
     server = LiveServer(tmp_path / "share.db", host=bind).start()
     try:
-        game = httpx.post(server.url + "/api/games", json={"name": "Table by the window"}, timeout=30).json()
+        game = http.post(server.url + "/api/games", json={"name": "Table by the window"}, timeout=30).json()
         page = browser.new_page(viewport={"width": 768, "height": 1024})
         page.goto(server.url + game["edit_url"])
         panel = page.locator("#panel-share")

@@ -8,19 +8,19 @@ import json
 import statistics
 import time
 
-import httpx
 from sqlmodel import Session
 
 from app import game_commands
 from app.db import make_engine
 from app.tables import Game
+from tests.support import http
 from tests.support.server import LiveServer
 
 ACTIONS = 8
 
 
 def new_game(url: str) -> dict:
-    return httpx.post(url + "/api/games", json={"name": "Together"}, timeout=10).json()
+    return http.post(url + "/api/games", json={"name": "Together"}, timeout=10).json()
 
 
 def roster_shows(page, text: str, present: bool = True, timeout: float = 5000) -> None:
@@ -111,8 +111,8 @@ def test_a_command_that_lost_a_race_shows_why_and_what_changed(browser, live_ser
     def lose_the_race(route):
         sent["body"] = route.request.post_data or ""
         sent["header"] = route.request.headers.get("x-game-seen")
-        httpx.post(f"{live_server.url}/api/games/{token}/commands",
-                   json={"type": "add_character", "character": {"name": "Quick Bo"}}, timeout=10)
+        http.post(f"{live_server.url}/api/games/{token}/commands",
+                  json={"type": "add_character", "character": {"name": "Quick Bo"}}, timeout=10)
         # the other device's step is pushed to this page before the 409 comes back (the race CI
         # met once): the push must not take the sending form out of the page
         time.sleep(0.5)
@@ -159,8 +159,8 @@ def test_copy_puts_the_link_on_the_clipboard_and_a_replaced_link_tells_its_watch
     assert "no longer works" in watcher.locator("#live-notice").inner_text()
     player.wait_for_function(f"() => document.querySelector('#share-watch-url').value !== '{url}{game['view_url']}'")
     new_link = player.input_value("#share-watch-url")
-    assert httpx.get(url + game["view_url"]).status_code == 404
-    assert httpx.get(new_link).status_code == 200
+    assert http.get(url + game["view_url"]).status_code == 404
+    assert http.get(new_link).status_code == 200
 
     player.context.set_offline(True)
     player.wait_for_selector('#live-status[data-state="offline"]')
@@ -175,14 +175,14 @@ def test_a_roster_edit_that_lost_a_race_keeps_the_typing_and_shows_what_changed(
     url = live_server.url
     game = new_game(url)
     token = game["edit_token"]
-    httpx.post(f"{url}/api/games/{token}/commands", json={"type": "add_character", "character": {"name": "Ada"}})
-    ada = httpx.get(f"{url}/api/games/{token}").json()["characters"][0]["id"]
+    http.post(f"{url}/api/games/{token}/commands", json={"type": "add_character", "character": {"name": "Ada"}})
+    ada = http.get(f"{url}/api/games/{token}").json()["characters"][0]["id"]
     player, watcher = open_pages(browser, url, game)
     watcher.context.close()
     player.click(f"#character-{ada} .item-edit")
     form = player.locator(f"#form-character-{ada}")
     form.get_by_label("Points").fill("77")  # unsent typing: the panel must not be replaced under it
-    httpx.post(f"{url}/api/games/{token}/commands", json={"type": "remove_character", "id": ada})
+    http.post(f"{url}/api/games/{token}/commands", json={"type": "remove_character", "id": ada})
     player.wait_for_selector("[data-panel=roster] .live-stale")  # told, not overwritten
     player.wait_for_function("() => document.querySelector('[data-panel=log]').textContent.includes('Ada leaves')")
     form.get_by_role("button", name="Save").click()

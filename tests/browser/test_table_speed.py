@@ -12,11 +12,12 @@ import re
 import shutil
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Page, expect
 
+from tests.support import http
 from tests.support.layout import layout_problems
 from tests.support.taps import Taps
+from tests.support.waits import shows_step
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = ((768, 1024), (1024, 768))
@@ -59,7 +60,7 @@ class Table:
         self.token = ""
 
     def api(self) -> dict:
-        return httpx.get(f"{self.url}/api/games/{self.token}").json()
+        return http.get(f"{self.url}/api/games/{self.token}").json()
 
     def seq(self) -> int:
         return int(self.page.locator("#panel-turn").get_attribute("data-seq"))
@@ -68,7 +69,7 @@ class Table:
         """Tap something that makes `steps` steps, and wait until the page shows them."""
         before = self.seq()
         self.taps.click(target)
-        expect(self.page.locator("#panel-turn")).to_have_attribute("data-seq", str(before + steps))
+        shows_step(self.page, before + steps)
 
     def snap(self, name: str, anchor: str = "#phase-hint") -> None:
         """What the player sees at both tablet orientations, from `anchor` (the page scrolled

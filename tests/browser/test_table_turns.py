@@ -14,10 +14,10 @@ import os
 import shutil
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import expect
 
 from app.rulesets.potham2038.ruleset import BOTS, SAMPLE
+from tests.support import http
 from tests.support import table_play as tp
 from tests.support.table_play import Board, Player
 
@@ -28,14 +28,14 @@ BOT_NAMES = ("Hunter-1", "Sentry-1", "Worker-1", "Patrol-1")
 def start(url: str) -> str:
     """The sample roster in a seeded game, and the one roster edit the scenario does not count:
     Patrol-1 carries a gun (2 red, range 12")."""
-    token = httpx.post(f"{url}/api/games", json={"name": "Six turns", "seed": 2038}).json()["edit_token"]
+    token = http.post(f"{url}/api/games", json={"name": "Six turns", "seed": 2038}).json()["edit_token"]
     for command in SAMPLE:
-        httpx.post(f"{url}/api/games/{token}/commands", json=command).raise_for_status()
-    state = httpx.get(f"{url}/api/games/{token}").json()
+        http.post(f"{url}/api/games/{token}/commands", json=command).raise_for_status()
+    state = http.get(f"{url}/api/games/{token}").json()
     patrol = next(b for b in state["bots"] if b["name"] == "Patrol-1")
     sheet = next(b for b in BOTS if b["name"] == "Patrol-1") | {"shoot": {"red": 2}, "shoot_range": 12}
-    httpx.post(f"{url}/api/games/{token}/commands",
-               json={"type": "edit_bot", "id": patrol["id"], "bot": sheet}).raise_for_status()
+    http.post(f"{url}/api/games/{token}/commands",
+              json={"type": "edit_bot", "id": patrol["id"], "bot": sheet}).raise_for_status()
     return token
 
 
@@ -57,8 +57,8 @@ def heal(p: Player) -> None:
     the six turns the scenario tells. Every other fact stays as the game left it."""
     for c in p.api()["characters"]:
         if c["health"] < c["max_health"]:
-            httpx.post(f"{p.url}/api/games/{p.token}/commands",
-                       json={"type": "adjust", "target_id": c["id"], "health": c["max_health"]}).raise_for_status()
+            http.post(f"{p.url}/api/games/{p.token}/commands",
+                      json={"type": "adjust", "target_id": c["id"], "health": c["max_health"]}).raise_for_status()
     p.page.reload()
     expect(p.page.locator("#phase-1")).to_be_visible()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 
-import httpx
+from tests.support import http
 
 TAPS = 20
 
@@ -29,9 +29,9 @@ WATCH_TAP = """() => {
 
 
 def new_game(url: str) -> dict:
-    game = httpx.post(url + "/api/games", json={"name": "Quick hands"}, timeout=30).json()
-    r = httpx.post(f"{url}/api/games/{game['edit_token']}/commands", timeout=30,
-                   json={"type": "add_character", "character": {"name": "Ada"}})
+    game = http.post(url + "/api/games", json={"name": "Quick hands"}, timeout=30).json()
+    r = http.post(f"{url}/api/games/{game['edit_token']}/commands", timeout=30,
+                  json={"type": "add_character", "character": {"name": "Ada"}})
     assert r.status_code == 200
     return game
 

@@ -5,14 +5,14 @@ leaves one logged step per command, "Undo last step" takes one back, "Undo the w
 
 from __future__ import annotations
 
-import httpx
 from playwright.sync_api import expect
 
 from tests.browser.test_turn_polish import command, new_game, open_page
+from tests.support import http
 
 
 def state(url: str, game: dict) -> dict:
-    return httpx.get(f"{url}/api/games/{game['edit_token']}", timeout=10).json()
+    return http.get(f"{url}/api/games/{game['edit_token']}", timeout=10).json()
 
 
 def tap(page, selector: str, heading: str) -> None:

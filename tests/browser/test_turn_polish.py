@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import re
 
-import httpx
 from playwright.sync_api import expect
 
 from app.web.panels import LOG_LENGTH
 from tests.browser.test_two_turns import BOTS, CHARACTERS
+from tests.support import http
 from tests.support.layout import layout_problems
 
 
 def new_game(url: str, name: str = "Polish", roster: bool = True) -> dict:
-    game = httpx.post(url + "/api/games", json={"name": name, "seed": 5}, timeout=10).json()
+    game = http.post(url + "/api/games", json={"name": name, "seed": 5}, timeout=10).json()
     if roster:
         for c in CHARACTERS:
             command(url, game, {"type": "add_character", "character": c})
@@ -26,7 +26,7 @@ def new_game(url: str, name: str = "Polish", roster: bool = True) -> dict:
 
 
 def command(url: str, game: dict, body: dict) -> None:
-    httpx.post(f"{url}/api/games/{game['edit_token']}/commands", json=body, timeout=10).raise_for_status()
+    http.post(f"{url}/api/games/{game['edit_token']}/commands", json=body, timeout=10).raise_for_status()
 
 
 def open_page(browser, url: str, path: str, width: int = 768, height: int = 1024):

@@ -10,10 +10,11 @@ import shutil
 import time
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Page, expect
 
+from tests.support import http
 from tests.support.layout import layout_problems
+from tests.support.waits import shows_step
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((768, 1024), (1024, 768))
@@ -46,7 +47,7 @@ FACTS = {
 class Game:
     def __init__(self, page: Page, server_url: str, artifacts: Path):
         self.page, self.url, self.artifacts = page, server_url, artifacts
-        data = httpx.post(f"{server_url}/api/games", json={"name": "Two turns", "seed": 2038}).json()
+        data = http.post(f"{server_url}/api/games", json={"name": "Two turns", "seed": 2038}).json()
         self.token = data["edit_token"]
         for c in CHARACTERS:
             self.command({"type": "add_character", "character": c})
@@ -56,10 +57,10 @@ class Game:
         self.shots: list[str] = []
 
     def command(self, body: dict) -> None:
-        httpx.post(f"{self.url}/api/games/{self.token}/commands", json=body).raise_for_status()
+        http.post(f"{self.url}/api/games/{self.token}/commands", json=body).raise_for_status()
 
     def state(self) -> dict:
-        return httpx.get(f"{self.url}/api/games/{self.token}").json()
+        return http.get(f"{self.url}/api/games/{self.token}").json()
 
     def seq(self) -> int:
         return int(self.page.locator("#panel-turn").get_attribute("data-seq"))
@@ -68,8 +69,8 @@ class Game:
         """Do something that makes `steps` new steps, and wait until the page shows them."""
         before = self.seq()
         press()
-        expect(self.page.locator("#panel-turn")).to_have_attribute("data-seq", str(before + steps))
-        expect(self.page.locator("#panel-log")).to_have_attribute("data-seq", str(before + steps))
+        shows_step(self.page, before + steps)
+        shows_step(self.page, before + steps, "#panel-log")
 
     def submit(self, form_id: str, button: str | re.Pattern | None = None, steps: int = 1) -> None:
         form = self.page.locator(f"#form-{form_id}")

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
-import httpx
 from playwright.sync_api import Page, expect
 
+from tests.support import http
 from tests.support.taps import Taps
+from tests.support.waits import shows_step
 
 
 class Board:
@@ -42,7 +43,7 @@ class Player:
 
     # --- reading the game (not inputs) ------------------------------------------------------
     def api(self) -> dict:
-        return httpx.get(f"{self.url}/api/games/{self.token}").json()
+        return http.get(f"{self.url}/api/games/{self.token}").json()
 
     def model(self, name: str) -> dict:
         state = self.api()
@@ -63,17 +64,19 @@ class Player:
         assert errors.count() == 0, errors.all_inner_texts()
 
     # --- inputs -----------------------------------------------------------------------------
-    def settle(self) -> None:
-        """Wait until no htmx request or swap is in flight (not an input)."""
-        self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    def settle(self) -> int:
+        """Wait until no htmx request or swap is in flight (not an input); answers the step the
+        turn panel shows then (one trip to the page for both)."""
+        return int(self.page.wait_for_function(
+            "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+            " && document.getElementById('panel-turn').dataset.seq").json_value())
 
     def step(self, target, steps: int = 1) -> None:
         """Tap something that makes `steps` steps, and wait until the page shows them."""
-        self.settle()
-        before = self.seq()
+        before = self.settle()
         self.taps.click(target)
         try:
-            expect(self.page.locator("#panel-turn")).to_have_attribute("data-seq", str(before + steps))
+            shows_step(self.page, before + steps)
         except AssertionError:
             self.no_error()
             raise

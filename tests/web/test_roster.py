@@ -128,6 +128,14 @@ def test_an_htmx_change_swaps_the_roster_panel_and_refreshes_the_other_panels_ou
     assert "Ada joins the game" in r.text
 
 
+def test_a_roster_steps_answer_carries_the_step_panels_not_the_share_panel_or_the_title(client):
+    """A step changes neither the links nor the name: they follow their own events (issue 21)."""
+    token, _ = new_game(client)
+    r = post(client, token, "characters", ADA)
+    ids = re.findall(r'<(?:section|div)[^>]*\bid="(panel-[a-z]+|game-title)"', r.text)
+    assert ids[0] == "panel-roster" and set(ids[1:]) == {"panel-turn", "panel-status", "panel-log"}
+
+
 def test_a_plain_form_post_redirects_back_to_the_game_page(client):
     token, _ = new_game(client)
     r = post(client, token, "characters", ADA, htmx=False)

@@ -35,7 +35,8 @@ from app.rulesets.potham2038.web.forms import (
 from app.rulesets.potham2038.web.sample_roster import CHARACTER_SHEETS, character_defaults, role_defaults
 from app.web.command_forms import as_json, expect_of, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
-from app.web.panels import PANELS, game_context, panel_template
+from app.web.panels import game_context, panel_template
+from app.web.steps import TURN_PANELS
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -116,14 +117,16 @@ def show_form(request: Request, opened: Opened, session, form: dict, status: int
 
 
 def roster_changed(request: Request, opened: Opened, session) -> Response:
-    """After a step: htmx gets the new roster panel and every other panel out of band."""
+    """After a step: htmx gets the new roster panel and the other step panels out of band."""
     if not is_htmx(request):
         return RedirectResponse(f"/g/{opened.token}#panel-roster", status_code=303)
     context = {"request": request, **game_context(opened, session)}
     # 2038's own panels (panel_template), not the generic ones every ruleset falls back on
     parts = [templates.get_template(panel_template(opened.game, "roster")).render(context)]
-    for name in PANELS:
-        if name != "roster":  # the log and status changed too
+    # the turn, status and log changed too; the share panel and the title never change with a
+    # step (they follow their own events): sending them cost a quarter of the answer (issue 21)
+    for name in TURN_PANELS:
+        if name != "roster":
             html = templates.get_template(panel_template(opened.game, name)).render(context)
             parts.append(re.sub(r"^(\s*<[a-zA-Z][\w-]*)", r'\1 hx-swap-oob="true"', html, count=1))
     return HTMLResponse("\n".join(parts), headers={"HX-Retarget": "#panel-roster", "HX-Reswap": "outerHTML"})
