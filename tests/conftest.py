@@ -21,6 +21,7 @@ from sqlmodel import Session, SQLModel
 import app.tables  # noqa: F401
 from app.db import get_session, make_engine
 from app.main import create_app
+from tests.support.client import OneHopClient
 from tests.support.server import LiveServer
 
 POSTGRES = os.environ.get("TEST_DATABASE_URL")
@@ -98,7 +99,7 @@ def client_of(app: FastAPI, engine) -> Iterator[TestClient]:
     app.dependency_overrides.clear()  # what an earlier test set (e.g. a broken database) goes
     app.dependency_overrides[get_session] = override
     try:
-        with TestClient(app) as client:
+        with OneHopClient(app) as client:
             yield client
     finally:
         app.dependency_overrides.clear()
