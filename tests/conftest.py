@@ -56,15 +56,15 @@ def sqlite_engine():
 
 
 def emptied(engine):
-    """`engine` with no rows left by an earlier test. SQLite: a plain DELETE (the tables have no
-    AUTOINCREMENT, so the next ids start at 1 again, as in a new database); PostgreSQL: TRUNCATE
-    with RESTART IDENTITY, for the same ids."""
+    """`engine` with no rows left by an earlier test, its next ids 1 again as in a new database:
+    a plain DELETE of the few rows a test leaves (SQLite's tables have no AUTOINCREMENT, so its
+    ids restart by themselves; PostgreSQL's sequences are set back). On PostgreSQL this took
+    half the time of TRUNCATE … RESTART IDENTITY, which replaces each table's files."""
     with engine.begin() as connection:
-        if engine.dialect.name == "postgresql":  # faster than dropping and creating the tables
-            connection.execute(text("TRUNCATE step, game RESTART IDENTITY CASCADE"))
-        else:
-            for table in reversed(SQLModel.metadata.sorted_tables):
-                connection.execute(table.delete())
+        for table in reversed(SQLModel.metadata.sorted_tables):
+            connection.execute(table.delete())
+            if engine.dialect.name == "postgresql":
+                connection.execute(text(f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), 1, false)"))
     return engine
 
 
