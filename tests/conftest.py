@@ -1,4 +1,5 @@
-"""Shared fixtures: every web test gets a fresh in-memory database (SQLModel's testing docs).
+"""Shared fixtures: every web test gets an empty in-memory database (each xdist worker has one,
+emptied before every test) and a client of the worker's shared app (tests/support/client.py).
 
 Set TEST_DATABASE_URL (a PostgreSQL server, e.g. the throwaway cluster .ci/run starts with
 tests/support/postgres.py) to run the same tests on PostgreSQL: each xdist worker gets a database
