@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+_SPACES = re.compile(r"\s+")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -19,14 +20,27 @@ class Node:
         return set((self.attrs.get("class") or "").split())
 
     def text(self) -> str:
-        parts = [c if isinstance(c, str) else c.text() for c in self.children]
-        return re.sub(r"\s+", " ", " ".join(parts)).strip()
+        # Every piece of text below, in document order, spaced and collapsed once: the same as
+        # collapsing at each level (a child's text is stripped, then joined with a space), without
+        # walking the subtree again at every level.
+        parts: list[str] = []
+        stack: list[Node | str] = list(reversed(self.children))
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                parts.append(item)
+            else:
+                stack.extend(reversed(item.children))
+        return _SPACES.sub(" ", " ".join(parts)).strip()
 
     def walk(self):
-        for c in self.children:
-            if isinstance(c, Node):
-                yield c
-                yield from c.walk()
+        """Every element below, in document order. A stack, not nested generators: those passed
+        each node up through every ancestor's generator, and pages are deep."""
+        stack = [c for c in reversed(self.children) if isinstance(c, Node)]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(c for c in reversed(node.children) if isinstance(c, Node))
 
     def all(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> list[Node]:
         return [n for n in self.walk()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -25,16 +26,21 @@ def module_files(package: str) -> dict[str, Path]:
 
 def imported_names(module: str, path: Path) -> set[str]:
     """Every dotted name an import statement in the module names, anywhere in its body."""
-    is_package = path.name == "__init__.py"
+    return set(_imported_names(module, path.name == "__init__.py", path.read_text(encoding="utf-8")))
+
+
+@cache
+def _imported_names(module: str, is_package: bool, source: str) -> frozenset[str]:
+    """By the module's text: several tests read the whole app's imports, parsed once here."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             names |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
             base = _absolute(module, is_package, node.module, node.level)
             names.add(base)
             names |= {f"{base}.{alias.name}" for alias in node.names}  # `from pkg import submodule`
-    return names
+    return frozenset(names)
 
 
 def _absolute(module: str, is_package: bool, name: str | None, level: int) -> str:

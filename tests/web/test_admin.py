@@ -9,8 +9,10 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from sqlmodel import Session, SQLModel
 
 from app import backup, exchange, game_commands, games
+from app.db import make_engine
 from tests.conftest import ADMIN_TOKEN
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
@@ -168,12 +170,24 @@ def test_one_game_of_a_backup_larger_than_a_single_import_is_refused(monkeypatch
 # --- a backup over 20 MB, in bounded memory -------------------------------------------------
 
 
-@pytest.fixture
-def big_backup(session, tmp_path) -> tuple[Path, dict]:
+@pytest.fixture(scope="module")
+def big_backup(tmp_path_factory) -> tuple[Path, dict]:
     """A real game with a long roster and log, backed up eight times over: more than 20 MB, the
     limit of a single import (issue 10: "a backup larger than 20 MB cannot be restored"). Each
     game is written as a backup made before issue 11 § 3 wrote it (format 1: the full state at
-    every step, several MB), as exports now carry deltas and would need a far longer game."""
+    every step, several MB), as exports now carry deltas and would need a far longer game.
+    Made once for the tests that read it (only read, never changed), in a database of its own:
+    the restore under test goes to the test's database."""
+    engine = make_engine("sqlite://")
+    SQLModel.metadata.create_all(engine)
+    try:
+        with Session(engine) as session:
+            return _big_backup(session, tmp_path_factory.mktemp("big-backup"))
+    finally:
+        engine.dispose()
+
+
+def _big_backup(session: Session, tmp_path: Path) -> tuple[Path, dict]:
     game = games.create_game(session, "Long night")
     kit = [f"Gadget {n:02d} " + "x" * 60 for n in range(40)]
     for n in range(40):

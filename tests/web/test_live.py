@@ -9,12 +9,12 @@ import time
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
 from sqlmodel import SQLModel
 
 from app import game_commands, live
 from app.db import make_engine
 from app.web.deps import EditDep
+from tests.conftest import emptied
 from tests.support.loops import run_in_own_loop
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
@@ -26,9 +26,7 @@ def engine(postgres_engine, tmp_path):
     in a thread of its own while the next command commits, and one connection shared by two
     threads ends the other's transaction ("cannot commit - no transaction is active")."""
     if postgres_engine is not None:
-        with postgres_engine.begin() as connection:
-            connection.execute(text("TRUNCATE step, game RESTART IDENTITY CASCADE"))
-        yield postgres_engine
+        yield emptied(postgres_engine)
         return
     engine = make_engine(f"sqlite:///{tmp_path / 'live.db'}", size=5)
     SQLModel.metadata.create_all(engine)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 D20 = range(1, 21)
 DICE_TEXT = re.compile(r"^\s*(\d{1,2})\s*d\s*(\d{1,3})\s*(?:([+-])\s*(\d{1,3}))?\s*$", re.IGNORECASE)
@@ -57,12 +58,19 @@ def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Distributi
 
 
 def dice_distribution(dice: Dice, flat: int = 0) -> Distribution:
-    """Exact distribution of `dice` + `flat` (the attribute added to damage, D20-DAMAGE)."""
+    """Exact distribution of `dice` + `flat` (the attribute added to damage, D20-DAMAGE): a new
+    dict each time, from the convolution made once per dice and flat (a brain weighing its
+    weapons asked for the same few dozens of times per decision)."""
+    return dict(_distribution(dice, flat))
+
+
+@lru_cache(maxsize=256)
+def _distribution(dice: Dice, flat: int) -> tuple[tuple[int, Fraction], ...]:
     one = {face: Fraction(1, dice.sides) for face in range(1, dice.sides + 1)}
     total: Distribution = {dice.bonus + flat: Fraction(1)}
     for _ in range(dice.count):
         total = convolve(total, one)
-    return total
+    return tuple(total.items())
 
 
 def d20_kept(mode: str) -> Distribution:
