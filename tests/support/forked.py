@@ -36,13 +36,15 @@ class Zygote:
     """This test process's zygote and what it has said: the pid of each fork, the exit codes."""
 
     def __init__(self):
-        self.log = Path(tempfile.mkstemp(prefix="potham-zygote-", suffix=".log")[1])
-        with open(self.log, "wb") as log:
+        handle, name = tempfile.mkstemp(prefix="potham-zygote-", suffix=".log")
+        self.log = Path(name)
+        with os.fdopen(handle, "wb") as log:  # its imports' errors, if any
             self.process = subprocess.Popen([sys.executable, "-m", "tests.support.zygote"], cwd=ROOT,
                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log)
         self.exits: dict[int, int] = {}
         self._pids: list[int] = []
         self._pending = b""
+        self._ended = False
         self._lock = threading.Lock()
         atexit.register(self.close)
 
@@ -54,19 +56,25 @@ class Zygote:
             deadline = time.monotonic() + timeout
             while not self._pids:
                 self._read(deadline - time.monotonic())
-                if self.process.poll() is not None or time.monotonic() > deadline:
+                if self._ended or time.monotonic() > deadline:
                     raise RuntimeError(f"the zygote did not fork: {self.log.read_text()[-2000:]}")
             pid = self._pids.pop(0)
             self.exits.pop(pid, None)  # an earlier process with the same pid
             return pid
 
     def exit_code(self, pid: int, timeout: float = 0) -> int | None:
-        with self._lock:
-            deadline = time.monotonic() + timeout
-            self._read(0)
-            while pid not in self.exits and time.monotonic() < deadline:
-                self._read(deadline - time.monotonic())
-            return self.exits.get(pid)
+        """`pid`'s exit code once the zygote has reaped it, waiting up to `timeout` seconds. The
+        lock is taken a tenth of a second at a time: another thread may fork meanwhile."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._lock:
+                self._read(min(0.1, deadline - time.monotonic()))
+                if pid in self.exits:
+                    return self.exits[pid]
+                if self._ended:
+                    raise RuntimeError(f"the zygote ended before server {pid}: {self.log.read_text()[-2000:]}")
+            if time.monotonic() >= deadline:
+                return None
 
     def _read(self, timeout: float) -> None:
         """Take in what the zygote said, waiting up to `timeout` seconds for a first word."""
@@ -74,9 +82,7 @@ class Zygote:
         if not select.select([out], [], [], max(0.0, timeout))[0]:
             return
         data = os.read(out, 65536)
-        if not data:  # the zygote ended: it answers no more
-            time.sleep(min(0.05, max(0.0, timeout)))
-            return
+        self._ended = not data
         self._pending += data
         while b"\n" in self._pending:
             line, self._pending = self._pending.split(b"\n", 1)
@@ -91,6 +97,7 @@ class Zygote:
         if self.process.poll() is None:
             self.process.stdin.close()
             self.process.wait(10)
+        self.process.stdout.close()
         self.log.unlink(missing_ok=True)
 
 
