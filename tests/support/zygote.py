@@ -2,8 +2,9 @@
 each real server the tests ask for (tests/support/forked.py speaks to it).
 
 It imports what every server imports (the app with its routes, models and templates'
-environment, its migrations' module, the PostgreSQL relay, uvicorn's command line), checks that
-importing read no settings, made no engine and started no thread, then reads requests, one JSON
+environment, its migrations' module, the PostgreSQL relay, uvicorn's command line) and does once
+what each server did first with them (`warm`), checks that none of it read the settings, made an
+engine or started a thread, then reads requests, one JSON
 line each on stdin: `{"args": [...], "env": {...}, "cwd": "...", "log": "..."}`. For each it
 forks and answers `pid N`; when a server ends it answers `exit N CODE` (CODE as
 subprocess.Popen's returncode: -9 for kill -9). The forked child takes the request's whole
