@@ -18,12 +18,13 @@ rendering and the state rebuild, never the read of the steps (tests/web/test_log
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from typing import Any
 
 from markupsafe import Markup
-from sqlalchemy import bindparam, select
+from sqlalchemy import Text, bindparam, cast, select
 from sqlmodel import Session
 
 from app import latest_state, rulesets, steplog
@@ -37,18 +38,42 @@ ROWS_KEPT = 4096  # rendered rows (about 1 KB each): a hundred games' full logs
 _STEPS = Step.__table__
 NEWEST = 2**31 - 1  # "before" when none is given: after every step (an INTEGER column's largest)
 # A page of the log, newest first, as plain records (issue 21: the ORM's loading of 40 steps cost
-# more than the query): every column but the states, which only a row rendered afresh needs.
-_PAGE = select(*(c for c in _STEPS.c if c.name not in ("state", "delta"))).where(
+# more than the query): no states, and the command and entries as their stored text, parsed only
+# when a row is rendered afresh (or, for an undo, to find what it took back).
+_PAGE = select(_STEPS.c.id, _STEPS.c.seq, _STEPS.c.kind, _STEPS.c.actor, cast(_STEPS.c.command, Text),
+               cast(_STEPS.c.entries, Text)).where(
     _STEPS.c.game_id == bindparam("game_id"), _STEPS.c.seq < bindparam("before"),
     _STEPS.c.seq >= bindparam("oldest")).order_by(_STEPS.c.seq.desc()).limit(bindparam("limit"))
 
 
+class LogStep:
+    """A step of a log page: what its row shows; `command` and `entries` parsed when first read."""
+
+    __slots__ = ("id", "seq", "kind", "actor", "_command", "_entries")
+
+    def __init__(self, id: int, seq: int, kind: str, actor: str, command: str, entries: str):
+        self.id, self.seq, self.kind, self.actor = id, seq, kind, actor
+        self._command, self._entries = command, entries
+
+    @property
+    def command(self) -> dict[str, Any]:
+        if isinstance(self._command, str):
+            self._command = json.loads(self._command)
+        return self._command
+
+    @property
+    def entries(self) -> list[dict[str, Any]]:
+        if isinstance(self._entries, str):
+            self._entries = json.loads(self._entries)
+        return self._entries
+
+
 def log_page(session: Session, game: Game, before: int | None = None, oldest: int | None = None,
-             limit: int = 40) -> list[Any]:
-    """games.log_page's steps as records (seq, kind, actor, command, entries, id, created_at)."""
+             limit: int = 40) -> list[LogStep]:
+    """games.log_page's steps as LogStep records, newest first."""
     params = {"game_id": game.id, "before": NEWEST if before is None else before,
               "oldest": 0 if oldest is None else oldest, "limit": limit}
-    return list(session.connection().execute(_PAGE, params))
+    return [LogStep(*row) for row in session.connection().execute(_PAGE, params).all()]
 
 
 class LogRows:
