@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse
 from sqlmodel import Session
 
 from app import games
-from app.web import taps
+from app.web import log_rows, taps
 from app.web.deps import Opened, OpenedDep, SessionDep, Since
 from app.web.reach import reach
 from app.web.templating import templates
@@ -73,19 +73,19 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
         0 <= opened.game.seq - after <= LOG_LENGTH else None
     log = None
     if log_from is not None:
-        log = games.log_page(session, opened.game, None, log_from, LOG_LENGTH + 1)
+        log = log_rows.log_page(session, opened.game, None, log_from, LOG_LENGTH + 1)
         if any(step.kind == "undo" for step in log):  # it strikes through steps the page already
             log = log_from = None  # shows, which live.js would keep as they were: the whole page
     if log is None and oldest is not None and (before is None or oldest < before):
         oldest = max(0, oldest)
-        log = games.log_page(session, opened.game, before, oldest, LOG_MOST)
+        log = log_rows.log_page(session, opened.game, before, oldest, LOG_MOST)
     elif log is None:
         oldest = None
-        log = games.log_page(session, opened.game, before, limit=LOG_LENGTH)
+        log = log_rows.log_page(session, opened.game, before, limit=LOG_LENGTH)
     query = "&".join(f"{k}={v}" for k, v in (("before", before), ("oldest", oldest)) if v is not None)
     more = log[-1].seq if log and log[-1].seq > 0 and log_from is None else None
     return {**link_context(opened), "log_query": query, "log": log,
-            "log_states": games.states_json(session, opened.game, log, latest),  # each step's models' names
+            "log_rows": log_rows.ROWS.rows(session, opened.game, log, latest),  # each step's rendered row
             "log_before": before, "log_oldest": oldest,
             "log_more": more, "log_from": log_from}
 
