@@ -48,6 +48,19 @@ def open_pages(browser, url, game):
     return player, watcher
 
 
+def open_one(browser, url: str, path: str, clock: bool = False):
+    """One device's page, live, sized as open_pages sizes it (a test that needs no second device
+    opens none). `clock`: the page's timers run on a clock the test can move on (Playwright's
+    clock; time flows as usual until then)."""
+    size = (768, 1024) if path.startswith("/v/") else (1024, 768)
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    if clock:
+        page.clock.install()
+    page.goto(url + path)
+    page.wait_for_selector('#live-status[data-state="live"]')
+    return page
+
+
 def test_the_watcher_sees_each_action_without_reload(browser, live_server, artifacts):
     game = new_game(live_server.url)
     player, watcher = open_pages(browser, live_server.url, game)
@@ -79,8 +92,7 @@ def test_the_watcher_sees_each_action_without_reload(browser, live_server, artif
 
 def test_the_indicator_shows_reconnecting_then_live_and_the_page_catches_up(browser, own_server, artifacts):
     game = new_game(own_server.url)
-    player, watcher = open_pages(browser, own_server.url, game)
-    player.context.close()
+    watcher = open_one(browser, own_server.url, game["view_url"], clock=True)
     own_server.stop()
     watcher.wait_for_selector('#live-status[data-state="reconnecting"]', timeout=10000)
     watcher.screenshot(path=str(artifacts / "sharing-reconnecting.png"))
@@ -91,6 +103,9 @@ def test_the_indicator_shows_reconnecting_then_live_and_the_page_catches_up(brow
         game_commands.run_command(session, stored, {"type": "add_character", "character": {"name": "Late Ada"}})
     engine.dispose()
     restarted = LiveServer(own_server.db_path, own_server.port, own_server.database_url).start()
+    # the stream's next try is due within its back-off (up to 64 s; how long the restart took
+    # decides which step): the page's clock is moved on to it, the try itself is real
+    watcher.clock.fast_forward(65_000)
     try:
         watcher.wait_for_selector('#live-status[data-state="live"]', timeout=30000)
         roster_shows(watcher, "Late Ada")  # caught up from the first event of the new connection
@@ -104,8 +119,7 @@ def test_a_command_that_lost_a_race_shows_why_and_what_changed(browser, live_ser
     so this checks the page: `seen` goes with every htmx request, and a 409 is shown in place."""
     game = new_game(live_server.url)
     token = game["edit_token"]
-    player, watcher = open_pages(browser, live_server.url, game)
-    watcher.context.close()
+    player = open_one(browser, live_server.url, game["edit_url"])
     sent = {}
 
     def lose_the_race(route):
@@ -177,8 +191,7 @@ def test_a_roster_edit_that_lost_a_race_keeps_the_typing_and_shows_what_changed(
     token = game["edit_token"]
     http.post(f"{url}/api/games/{token}/commands", json={"type": "add_character", "character": {"name": "Ada"}})
     ada = http.get(f"{url}/api/games/{token}").json()["characters"][0]["id"]
-    player, watcher = open_pages(browser, url, game)
-    watcher.context.close()
+    player = open_one(browser, url, game["edit_url"])
     player.click(f"#character-{ada} .item-edit")
     form = player.locator(f"#form-character-{ada}")
     form.get_by_label("Points").fill("77")  # unsent typing: the panel must not be replaced under it

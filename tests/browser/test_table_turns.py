@@ -20,6 +20,7 @@ from app.rulesets.potham2038.ruleset import BOTS, SAMPLE
 from tests.support import http
 from tests.support import table_play as tp
 from tests.support.table_play import Board, Player
+from tests.support.waits import shows_step
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 BOT_NAMES = ("Hunter-1", "Sentry-1", "Worker-1", "Patrol-1")
@@ -54,12 +55,16 @@ def snap(p: Player, artifacts: Path, name: str, anchor: str) -> None:
 def heal(p: Player) -> None:
     """Between turns, not counted: a Character the app's dice brought low is put back at full
     Health (a correction through the API, logged like any step), so both stay on the table for
-    the six turns the scenario tells. Every other fact stays as the game left it."""
-    for c in p.api()["characters"]:
+    the six turns the scenario tells. Every other fact stays as the game left it. The open page
+    takes the correction from its live stream, as a second device's would (no reload)."""
+    state = p.api()
+    seq = state["seq"]
+    for c in state["characters"]:
         if c["health"] < c["max_health"]:
             http.post(f"{p.url}/api/games/{p.token}/commands",
                       json={"type": "adjust", "target_id": c["id"], "health": c["max_health"]}).raise_for_status()
-    p.page.reload()
+            seq += 1
+    shows_step(p.page, seq)
     expect(p.page.locator("#phase-1")).to_be_visible()
 
 

@@ -29,8 +29,12 @@ def command(url: str, game: dict, body: dict) -> None:
     http.post(f"{url}/api/games/{game['edit_token']}/commands", json=body, timeout=10).raise_for_status()
 
 
-def open_page(browser, url: str, path: str, width: int = 768, height: int = 1024):
+def open_page(browser, url: str, path: str, width: int = 768, height: int = 1024, clock: bool = False):
+    """`clock`: the page's timers run on Playwright's clock (time flows as usual), which the test
+    may move on."""
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    if clock:
+        page.clock.install()
     page.goto(url + path)
     page.wait_for_selector('#live-status[data-state="live"]')
     page.evaluate("window.notReloaded = true")
@@ -95,7 +99,7 @@ def test_a_rename_reaches_the_watchers_title_and_a_deletion_ends_both_pages(brow
     url = live_server.url
     game = new_game(url, "Old name", roster=False)
     player = open_page(browser, url, game["edit_url"], 1024, 768)
-    watcher = open_page(browser, url, game["view_url"])
+    watcher = open_page(browser, url, game["view_url"], clock=True)
     player.locator("#game-title summary").click()
     player.locator("#rename-name").fill("Dawn raid")
     player.get_by_role("button", name="Save name").click()
@@ -105,7 +109,9 @@ def test_a_rename_reaches_the_watchers_title_and_a_deletion_ends_both_pages(brow
     player.get_by_role("button", name="Delete").click()
     expect(watcher.locator("#live-status")).to_have_attribute("data-state", "deleted")
     expect(watcher.locator("#live-notice")).to_contain_text("This game was deleted")
-    watcher.wait_for_timeout(2500)  # longer than the first reconnect attempts
+    for _ in range(2):  # past the first two reconnect attempts' back-off (0.5 s, 1 s) in the page's time,
+        watcher.clock.fast_forward(1500)  # each then given real time to reach the server
+        watcher.wait_for_timeout(200)
     expect(watcher.locator("#live-status")).to_have_attribute("data-state", "deleted")  # no reconnecting
     assert watcher.evaluate("window.notReloaded") is True
     player.context.close()

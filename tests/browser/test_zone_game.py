@@ -9,6 +9,7 @@ import json
 from playwright.sync_api import expect
 
 from tests.support.taps import Taps
+from tests.support.waits import settled
 
 
 def open_details(page, details: str) -> None:
@@ -21,6 +22,7 @@ def add_character(page, name: str) -> None:
     open_details(page, "zone-add-character")
     page.fill("#zc-name", name)
     page.click("#zone-add-character-save")
+    settled(page)
     expect(page.locator("#panel-roster")).to_contain_text(name)
 
 
@@ -34,6 +36,7 @@ def add_npc(page, name: str, role: str, **fields: str) -> None:
         else:
             page.fill(f"#zn-{field}", value)
     page.click("#zone-add-npc-save")
+    settled(page)
     expect(page.locator("#panel-roster")).to_contain_text(name)
 
 
@@ -66,6 +69,7 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     activate = player.locator(f"#zone-activate-{gnasher}")
     activate.locator("select").nth(0).select_option("short")
     player.click(f"#zone-decide-{gnasher}")
+    settled(player)
     card = player.locator(f"#zone-card-{gnasher}")
     expect(card).to_contain_text("Z-ROLE-HUNTER")
     expect(player.locator(f"#zone-odds-{gnasher}")).to_contain_text("hit")
@@ -75,6 +79,7 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     sentry.locator("select").nth(0).select_option("long")
     sentry.locator(f"#f-{warden}-goal").select_option("near")
     player.click(f"#zone-decide-{warden}")
+    settled(player)
     expect(player.locator(f"#zone-card-{warden}")).to_contain_text("shoot")
 
     # the NPC attacks a Character, with dice the player rolled: one six, so it does not push
@@ -84,6 +89,7 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     dice = int(player.locator(f"label[for=faces-{gnasher}]").inner_text().split("(")[1].split()[0])
     player.fill(f"#faces-{gnasher}", " ".join(["6"] + ["2"] * (dice - 1)))
     player.click(f"#zone-roll-{gnasher}")
+    settled(player)
     expect(player.locator("#turn-news")).to_contain_text("Gnasher attacks")
     expect(watcher.locator("#panel-log")).to_contain_text("Gnasher attacks")
 
@@ -93,11 +99,13 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     player.fill("#ca-dice", "8")
     player.fill("#ca-faces", "6 3 3 3 3 3 3 1")  # the player's own dice (Z-PUSH-AFTER)
     player.click("#zone-character-attack-roll")
+    settled(player)
     expect(player.locator("#turn-news")).to_contain_text("Ada attacks Gnasher")
     expect(watcher.locator("#panel-log")).to_contain_text("Ada attacks Gnasher")
     push = player.locator(f"#zone-push-{ada}")  # rolled and seen; only now the Push button
     expect(push).to_contain_text("re-rolls 6 dice")
     player.click(f"#zone-push-{ada}-go")
+    settled(player)
     expect(player.locator("#turn-news")).to_contain_text("pushes the roll")
     expect(watcher.locator("#panel-log")).to_contain_text("pushes the roll")
     expect(push).to_have_count(0)  # pushed once
@@ -110,12 +118,14 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     expect(push).to_have_count(1)  # the roll may be pushed again
 
     player.click("#zone-end-round")
+    settled(player)
     expect(player.locator("#status-round")).to_have_text("Round 2")
     expect(watcher.locator("#status-round")).to_have_text("Round 2")
 
     # Round 2: the Hunter again, nothing moved but itself: the bands of round 1 in one tap (Z-BANDS-KEPT)
     expect(player.locator(f"#zone-same-{gnasher}").locator("..")).to_contain_text("Ada Near")
     player.click(f"#zone-same-{gnasher}")
+    settled(player)
     expect(player.locator(f"#zone-card-{gnasher}")).to_contain_text("fight")
     expect(watcher.locator(f"#zone-card-{gnasher}")).to_contain_text("fight")
     player.screenshot(path=str(artifacts / "zone-game-1024x768.png"), full_page=True)
@@ -132,6 +142,7 @@ def counted_add(page, taps: Taps, details: str, fields: list[tuple[str, str, str
         else:
             taps.type(page.locator(selector), value)
     taps.click(page.locator(f"#{save}"))
+    settled(page)
 
 
 def test_a_zone_roster_and_round_of_2_characters_and_3_npcs_by_counted_taps(browser, live_server, artifacts):
@@ -174,14 +185,17 @@ def test_a_zone_roster_and_round_of_2_characters_and_3_npcs_by_counted_taps(brow
         for selector, band in answers:
             taps.select(page.locator(selector), value=band)
         taps.click(page.locator(f"#zone-decide-{npc}"))
+        settled(page)
         expect(page.locator(f"#zone-card-{npc}")).to_be_visible()
 
     def character_attack(faces: str) -> None:
         taps.click(page.locator("#zone-character-attack summary"))
         taps.type(page.locator("#ca-faces"), faces)  # Ada's own dice, at Gnasher (the first NPC)
         taps.click(page.locator("#zone-character-attack-roll"))
+        settled(page)
         expect(page.locator(f"#zone-push-{ada}")).to_be_visible()
         taps.click(page.locator(f"#zone-push-{ada}-go"))  # the app rolls the pushed dice
+        settled(page)
         expect(page.locator("#turn-news")).to_contain_text("pushes the roll")
 
     with taps.section("turn/first"):  # round 1: every band said once
@@ -191,20 +205,25 @@ def test_a_zone_roster_and_round_of_2_characters_and_3_npcs_by_counted_taps(brow
         taps.click(page.locator(f"#zone-card-{gnasher} .entered-dice summary"))
         taps.type(page.locator(f"#faces-{gnasher}"), "6 2 2 2")  # one success: Ada keeps standing
         taps.click(page.locator(f"#zone-roll-{gnasher}"))
+        settled(page)
         expect(page.locator("#turn-news")).to_contain_text("Gnasher attacks Ada")
         character_attack("6 3 2 1")
         taps.click(page.locator("#zone-end-round"))
+        settled(page)
         expect(page.locator("#status-round")).to_have_text("Round 2")
     with taps.section("turn/round"):  # round 2: nothing moved but the NPCs themselves
         for npc in (gnasher, warden, digger):
             taps.click(page.locator(f"#zone-same-{npc}"))
+            settled(page)
             expect(page.locator(f"#zone-card-{npc}")).to_be_visible()
         expect(page.locator(f"#zone-card-{gnasher}")).to_contain_text("fight")
         expect(page.locator(f"#zone-card-{digger}")).to_contain_text("use item")
         taps.click(page.locator(f"#zone-roll-{warden}"))
+        settled(page)
         expect(page.locator("#turn-news")).to_contain_text("Warden attacks Ada")
         character_attack("6 3 2 2")
         taps.click(page.locator("#zone-end-round"))
+        settled(page)
         expect(page.locator("#status-round")).to_have_text("Round 3")
     page.screenshot(path=str(artifacts / "zone-round-768x1024.png"), full_page=True)
     figures = {"roster_inputs": taps.total("roster"), "create_inputs": taps.total("create"),

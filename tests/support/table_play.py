@@ -40,6 +40,7 @@ class Player:
 
     def __init__(self, page: Page, url: str, token: str):
         self.page, self.url, self.token, self.taps = page, url, token, Taps()
+        self.ids: dict[str, str] = {}  # a model's id never changes: asked of the API once per name
 
     # --- reading the game (not inputs) ------------------------------------------------------
     def api(self) -> dict:
@@ -50,7 +51,10 @@ class Player:
         return next(m for m in state["characters"] + state["bots"] if m["name"] == name)
 
     def id(self, name: str) -> str:
-        return self.model(name)["id"]
+        if name not in self.ids:  # a name not seen yet (an AI-Bot added since): the whole roster again
+            state = self.api()
+            self.ids.update((m["name"], m["id"]) for m in state["characters"] + state["bots"])
+        return self.ids[name]
 
     def decision(self, bot: str) -> list[str]:
         found = [d for d in self.api()["decisions"] if d["bot_id"] == self.id(bot)]
