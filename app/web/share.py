@@ -1,18 +1,22 @@
 """Play together: the share panel (two links, copy buttons, QR codes) and regenerating a link.
 
+Each QR code is an image of its own (`/g/{token}/qr/play.svg`, `/v/{token}/qr/watch.svg`) that
+the panel's closed fold loads only when a player opens it (issue 21: two codes made on every new
+game's first page were most of its CPU, for codes nobody opened).
+
 `install(app)` wires everything this issue adds: the share, live and exchange routes, the 409
 answer for a command that lost a race, and the access-log filter that keeps tokens out of logs.
 """
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 from typing import Any, Literal
 
 import segno
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
-from markupsafe import Markup
 from sqlmodel import Session
 
 from app import game_commands, games, live
@@ -40,13 +44,36 @@ def install(app: FastAPI) -> None:
 
 
 @lru_cache(maxsize=512)
-def qr_svg(url: str, label: str = "link") -> Markup:
-    """The link as an inline SVG QR code: dark on white with a quiet zone, so phones read it in
-    either theme. Only our own absolute URL goes in (token characters are URL-safe). Made once
-    per link and label (issue 21: two codes were most of the share panel's time)."""
-    code = segno.make(url, error="m")
-    return Markup(code.svg_inline(border=2, dark="#000", light="#fff", omitsize=True,
-                                  title=f"QR code of the {label}", svgclass="qr"))
+def qr_svg(url: str, label: str = "link") -> str:
+    """The link as a QR code, a standalone SVG document: dark on white with a quiet zone, so
+    phones read it in either theme; a size and a viewBox, so it scales sharply to its box. Only
+    our own absolute URL goes in (token characters are URL-safe). Made once per link and label."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=6, unit="px", border=2, dark="#000",
+                                    light="#fff", title=f"QR code of the {label}", svgclass="qr",
+                                    xmldecl=False, nl=False)
+    return out.getvalue().decode()
+
+
+def qr_answer(request: Request, path: str, label: str) -> Response:
+    """The code of `path` at the address the panel shows it (the same `absolute`: the image is
+    fetched from the page's own origin, so SHARE_HOST and the table's address apply alike)."""
+    return Response(qr_svg(absolute(request, path), label), media_type="image/svg+xml")
+
+
+@router.get("/g/{token}/qr/play.svg")
+def play_qr(request: Request, opened: EditDep) -> Response:
+    """The play link's code, for the play link only: a watch token is refused (403), and on a
+    watch path this has no route (404, like every read a watch path does not serve)."""
+    return qr_answer(request, f"/g/{opened.game.edit_token}", "play link")
+
+
+@router.get("/v/{token}/qr/watch.svg")
+def watch_qr(request: Request, opened: OpenedDep) -> Response:
+    """The watch link's code, on the watch path of its own token on every page: a new watch link
+    is a new image URL, so no page keeps showing the image of the revoked one (a browser reuses
+    an image already loaded at the same URL, whatever its Cache-Control)."""
+    return qr_answer(request, f"/v/{opened.game.view_token}", "watch link")
 
 
 def absolute(request: Request, path: str) -> str:
@@ -54,7 +81,6 @@ def absolute(request: Request, path: str) -> str:
     return reach(request).origin + path
 
 
-templates.env.globals["qr_svg"] = qr_svg
 templates.env.globals["absolute_url"] = absolute
 templates.env.globals["share_reach"] = reach
 templates.env.globals["share_command"] = SHARE_COMMAND

@@ -38,6 +38,7 @@ def test_the_share_panel_shows_where_other_devices_open_the_game(browser, tmp_pa
         panel = page.locator("#panel-share")
         panel.scroll_into_view_if_needed()
         panel.locator("[data-link=watch] details.share-qr > summary").click()  # the QR a co-player scans
+        page.wait_for_function("() => document.querySelector('[data-link=watch] img.qr').naturalWidth > 0")
         address = netif.this_machine(bind) if bind == "0.0.0.0" else None
         watch = page.locator("#share-watch-url")
         if address:

@@ -165,7 +165,7 @@ def test_copy_puts_the_link_on_the_clipboard_and_a_replaced_link_tells_its_watch
     player.wait_for_selector('[data-copy="share-watch-url"]:has-text("Copied")')
     assert player.evaluate("navigator.clipboard.readText()") == url + game["view_url"]
     player.click('[data-link="watch"] .share-qr summary')
-    assert player.locator('[data-link="watch"] svg.qr').is_visible()
+    assert player.locator('[data-link="watch"] img.qr').is_visible()
 
     player.get_by_text("New watch link…").click()
     player.get_by_role("button", name="Replace the watch link").click()
@@ -182,6 +182,45 @@ def test_copy_puts_the_link_on_the_clipboard_and_a_replaced_link_tells_its_watch
     player.wait_for_selector('#live-status[data-state="live"]', timeout=30000)
     player.context.close()
     watcher.context.close()
+
+
+LOADED = "img => img.complete && img.naturalWidth > 0"
+
+
+def open_qr(page, which: str) -> None:
+    page.click(f'[data-link="{which}"] .share-qr summary')
+    page.locator(f'[data-link="{which}"] img.qr').wait_for(state="visible")
+    page.wait_for_function(f"() => ({LOADED})(document.querySelector('[data-link={which}] img.qr'))")
+
+
+def test_a_qr_code_is_fetched_only_when_its_fold_opens(browser, live_server):
+    """Issue 21: the codes are images in closed folds (loading="lazy"), asked for by the browser
+    only when a player opens one, and each fold asks for its own code only."""
+    url = live_server.url
+    game = new_game(url)
+    page = browser.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/qr/" in request.url else None)
+    page.goto(url + game["edit_url"])
+    page.wait_for_selector('#live-status[data-state="live"]')
+    page.locator("#panel-share").scroll_into_view_if_needed()  # in view: only the fold holds them back
+    assert asked == []
+    open_qr(page, "play")
+    assert asked == [f"{url}/g/{game['edit_token']}/qr/play.svg"]  # the watch code still not asked for
+    open_qr(page, "watch")
+    assert asked[1:] == [f"{url}/v/{game['view_token']}/qr/watch.svg"]
+    page.close()
+
+
+def test_without_javascript_an_opened_fold_shows_its_qr_code(browser, live_server):
+    """HTML alone shows the code. Chromium then loads lazy images at once (the HTML standard lazy-loads
+    only where scripts run), so only pages with JavaScript save the codes nobody opens."""
+    game = new_game(live_server.url)
+    page = browser.new_context(java_script_enabled=False).new_page()
+    page.goto(live_server.url + game["view_url"])
+    open_qr(page, "watch")
+    assert page.locator('[data-link="watch"] img.qr').get_attribute("alt") == "QR code of the watch link"
+    page.context.close()
 
 
 def test_a_roster_edit_that_lost_a_race_keeps_the_typing_and_shows_what_changed(browser, live_server):

@@ -56,7 +56,7 @@ def assert_secret_page_headers(r) -> None:
 
 def test_the_enumeration_finds_the_pages_we_know_of():
     assert {"/", "/g/{token}", "/v/{token}", "/g/{token}/panels/{name}", "/admin/{admin_token}",
-            "/api/games/{token}/export", "/api/backup"} <= set(GET_ROUTES)
+            "/api/games/{token}/export", "/api/backup", "/g/{token}/qr/play.svg", "/v/{token}/qr/watch.svg"} <= set(GET_ROUTES)
 
 
 @pytest.mark.parametrize("path", GET_ROUTES)
@@ -75,7 +75,8 @@ def test_no_page_carries_inline_script_or_style(client, game, path):
     """The policy allows no inline code, so none may be there: no <script> without src, no
     on…= handler, no javascript: link, no style attribute or <style> element."""
     r = client.get(url_for(path, game), headers={"Accept": "text/html"})
-    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    kind = "image/svg+xml" if path.endswith(".svg") else "text/html"  # the share panel's QR codes: SVG, checked alike
+    assert r.status_code == 200 and r.headers["content-type"].startswith(kind)
     for node in parse(r.text).walk():
         assert not (node.tag == "script" and not node.attrs.get("src")), f"inline script in {path}"
         assert node.tag != "style", f"<style> in {path}"

@@ -10,7 +10,8 @@ import pytest
 
 from app.settings import get_settings
 from app.web import reach
-from tests.web.test_share import new_game, share_panel
+from app.web.share import qr_svg
+from tests.web.test_share import new_game, qr_images, share_panel
 
 LOCAL = "http://127.0.0.1:8000"
 
@@ -36,6 +37,8 @@ def test_served_on_all_interfaces_a_page_opened_on_127_0_0_1_shares_this_machine
     assert f'value="http://192.168.1.23:8000/g/{game["edit_token"]}"' in panel
     assert f'value="http://192.168.1.23:8000/v/{game["view_token"]}"' in panel
     assert "127.0.0.1" not in panel and "only on this computer" not in panel
+    play_code = client.get(f"{LOCAL}/g/{game['edit_token']}/qr/play.svg").text  # what the fold loads
+    assert play_code == qr_svg(f"http://192.168.1.23:8000/g/{game['edit_token']}", "play link")
 
 
 @pytest.mark.parametrize("opened_at", ["http://localhost:8000", "http://0.0.0.0:8000", "http://[::1]:8000"])
@@ -62,7 +65,7 @@ def test_served_on_loopback_the_panel_says_the_links_open_only_here_and_gives_th
     assert f'value="{LOCAL}/v/{game["view_token"]}"' in panel
     assert "These links open only on this computer." in panel
     assert '<code class="share-command">make share</code>' in panel
-    assert panel.count('<svg viewBox=') == 2
+    assert len(qr_images(panel)) == 2
     assert panel.count('class="share-qr-local"') == 2  # no QR code without the warning beside it
 
 
@@ -142,3 +145,5 @@ def test_share_host_names_the_address_when_the_app_cannot_see_it(client, served,
     game = new_game(client)
     panel = share_panel(client.get(LOCAL + game["edit_url"]).text)
     assert reachable(panel) == "network" and f'value="{expected}/v/{game["view_token"]}"' in panel
+    watch_code = client.get(f"{LOCAL}/v/{game['view_token']}/qr/watch.svg").text  # asked from the page's origin
+    assert watch_code == qr_svg(f"{expected}/v/{game['view_token']}", "watch link")
