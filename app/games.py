@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from sqlalchemy import Text, bindparam, cast, inspect
 from sqlalchemy import delete as sa_delete
-from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm import configure_mappers, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
@@ -56,7 +56,7 @@ def new_token() -> str:
 
 
 # The statements every request runs, built once (issue 21: building one took longer than running it).
-_GAMES = Game.__table__
+_GAMES, _MAPPER = Game.__table__, inspect(Game)
 # the game's row by either token, read in Core: the ORM's loading of it cost more than the query
 _BY_TOKEN = select(*_GAMES.c).where(or_(_GAMES.c.edit_token == bindparam("token"),
                                         _GAMES.c.view_token == bindparam("token")))
@@ -91,11 +91,13 @@ def _detached(session: Session, row: Any) -> Game:
     query, its row processing and identity map cost about twice the statement): read again on
     every request, so never stale. The session's own copy when it already holds one, its
     expired values filled in from the row, as the ORM's loading does."""
-    held = session.identity_map.get(session.identity_key(Game, row["id"]))
+    held = session.identity_map.get(session.identity_key(Game, row["id"])) if session.identity_map else None
     if held is not None:
         for key in inspect(held).unloaded & row.keys():
             set_committed_value(held, key, row[key])
         return held
+    if not _MAPPER.configured:  # (the ORM's first query would have configured it)
+        configure_mappers()
     game = Game._sa_class_manager.new_instance()  # as the ORM makes one: no validation, no defaults
     game.__dict__.update(row)  # loaded values, as the ORM's loader puts them
     make_transient_to_detached(game)  # its identity from its primary key, every value committed
