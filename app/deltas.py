@@ -17,6 +17,7 @@ Pure: stdlib only, no database.
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 Delta = list[list[Any]]
@@ -46,10 +47,24 @@ def _keeps_order(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return list(b) == [k for k in a if k in b] + [k for k in b if k not in a]
 
 
+def _same_json(a: dict | list, b: dict | list) -> bool:
+    """Are these two containers the same JSON, at C speed? Python's == alone is not enough (True
+    == 1, 1 == 1.0, and dicts in another key order are equal), so equal ones are also compared as
+    marshal bytes (format 2: no back-references), which keep each value's type and each dict's key
+    order: equal bytes are the same JSON, to the bit."""
+    try:
+        return a == b and marshal.dumps(a, 2) == marshal.dumps(b, 2)
+    except ValueError:  # holds something that is not a JSON value: walked instead
+        return False
+
+
 def _diff(a: Any, b: Any, path: Path, out: Delta) -> None:
     """`path` is shared and restored on return (issue 21: copying it at every node of the state
-    was most of a command's diff): an edit takes its own copy."""
+    was most of a command's diff): an edit takes its own copy. An unchanged dict or list (most
+    of a state: a command changes a few values) is recognised whole, not walked (issue 21)."""
     if a is b:  # the same object is the same JSON
+        return
+    if type(a) in (dict, list) and type(a) is type(b) and _same_json(a, b):
         return
     if isinstance(a, dict) and isinstance(b, dict) and _keeps_order(a, b):
         # in the order of `a`, never a set's: a set's order follows the hash seed, and an export

@@ -15,8 +15,9 @@ from random import Random
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import bindparam, insert, null, update
+from sqlalchemy import JSON, bindparam, insert, null, update
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.types import TypeDecorator
 from sqlmodel import Session, select
 
 from app import latest_state, steplog
@@ -47,7 +48,21 @@ _GAMES, _STEPS = Game.__table__, Step.__table__
 # the write lock, which also reads the game's row as it is now (RETURNING: SQLite ≥ 3.35, PostgreSQL)
 _LOCK = update(_GAMES).where(_GAMES.c.id == bindparam("game_id")).values(seq=_GAMES.c.seq).returning(
     *_GAMES.c)
-_INSERT_STEP = insert(_STEPS)
+
+
+class DumpedJSON(TypeDecorator):
+    """A JSON column's value given as the text it stores (json.dumps, as the column's own type
+    dumps it): a command's state is dumped once, for the row, this process's cache and the API's
+    answer (issue 21). Sent as is; PostgreSQL still gets it cast to JSON."""
+
+    impl = JSON
+    cache_ok = True
+
+    def bind_processor(self, dialect: Any) -> None:
+        return None
+
+
+_INSERT_STEP = insert(_STEPS).values(state=bindparam("state", type_=DumpedJSON()))
 _RETIRE = update(_STEPS).where(_STEPS.c.id == bindparam("step_id")).values(state=null())
 
 
@@ -161,9 +176,10 @@ def _commit(session: Session, game: Game, latest: Step | StepRecord, step: dict[
     written here, under the game's lock, so the game takes them as committed values."""
     before = latest.state
     after = as_json or state.model_dump(mode="json")
+    text = json.dumps(after)  # once: the row, this process's cache and the API's answer
     row = {**step, "state": after, "delta": steplog.delta(before, after), "created_at": now()}
     connection = session.connection()
-    row["id"] = connection.execute(_INSERT_STEP, row).inserted_primary_key[0]
+    row["id"] = connection.execute(_INSERT_STEP, {**row, "state": text}).inserted_primary_key[0]
     retired = not steplog.keeps_state(latest.seq, latest.kind)
     if retired:
         connection.execute(_RETIRE, {"step_id": latest.id})
@@ -180,7 +196,6 @@ def _commit(session: Session, game: Game, latest: Step | StepRecord, step: dict[
     held = session.identity_map.get(session.identity_key(Step, latest.id)) if retired else None
     if held is not None:  # the old latest step, as this session holds it: as stored now
         set_committed_value(held, "state", None)
-    text = json.dumps(after)  # once, for this process's cache and the API's answer
     latest_state.LATEST.stored(game.id, row["seq"], after, state, ruleset_of(game).id, before=before,
                                text=text)
     for listener in STEP_LISTENERS:

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from sqlalchemy import Text, bindparam, cast
+from sqlalchemy import Text, bindparam, cast, inspect
 from sqlalchemy import delete as sa_delete
+from sqlalchemy.orm import configure_mappers, make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
 from app import latest_state, rulesets, steplog
@@ -54,8 +56,10 @@ def new_token() -> str:
 
 
 # The statements every request runs, built once (issue 21: building one took longer than running it).
-_BY_TOKEN = select(Game).where(or_(Game.edit_token == bindparam("token"),
-                                   Game.view_token == bindparam("token")))
+_GAMES, _MAPPER = Game.__table__, inspect(Game)
+# the game's row by either token, read in Core: the ORM's loading of it cost more than the query
+_BY_TOKEN = select(*_GAMES.c).where(or_(_GAMES.c.edit_token == bindparam("token"),
+                                        _GAMES.c.view_token == bindparam("token")))
 _STEPS = Step.__table__
 # the latest step: its state as the text stored, parsed only when this process has not yet
 _LATEST = select(*(c for c in _STEPS.c if c.name != "state"),
@@ -67,14 +71,37 @@ def find_game(session: Session, token: str) -> tuple[Game, Access] | None:
     """The game a capability token opens, and what it may do there."""
     if not token or len(token) > 64:
         return None
-    game = session.exec(_BY_TOKEN, params={"token": token}).first()
-    if game is None:
+    if session.in_transaction():
+        row = session.connection().execute(_BY_TOKEN, {"token": token}).first()
+    else:  # nothing begun (a request's first read): a connection of its own, given back at once
+        with session.get_bind().connect() as connection:
+            row = connection.execute(_BY_TOKEN, {"token": token}).first()
+    if row is None:
         return None
+    game = _detached(session, row._mapping)
     if secrets.compare_digest(game.edit_token.encode(), token.encode()):
         return game, "edit"
     if secrets.compare_digest(game.view_token.encode(), token.encode()):
         return game, "view"
     return None
+
+
+def _detached(session: Session, row: Any) -> Game:
+    """The game as the ORM would have loaded it from this row, detached (issue 21: the ORM's
+    query, its row processing and identity map cost about twice the statement): read again on
+    every request, so never stale. The session's own copy when it already holds one, its
+    expired values filled in from the row, as the ORM's loading does."""
+    held = session.identity_map.get(session.identity_key(Game, row["id"])) if session.identity_map else None
+    if held is not None:
+        for key in inspect(held).unloaded & row.keys():
+            set_committed_value(held, key, row[key])
+        return held
+    if not _MAPPER.configured:  # (the ORM's first query would have configured it)
+        configure_mappers()
+    game = Game._sa_class_manager.new_instance()  # as the ORM makes one: no validation, no defaults
+    game.__dict__.update(row)  # loaded values, as the ORM's loader puts them
+    make_transient_to_detached(game)  # its identity from its primary key, every value committed
+    return game
 
 
 def create_game(session: Session, name: str, seed: int | None = None,

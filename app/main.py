@@ -17,7 +17,7 @@ from app import admin, live
 from app.db import is_postgres, pool_size
 from app.settings import get_settings
 from app.web import admin as admin_routes
-from app.web import api, errors, ops, pages, panels, reach, sample, share, steps
+from app.web import api, errors, ops, pages, panels, reach, route_filter, sample, share, steps
 from app.web import rulesets as rulesets_web
 from app.web.admission import Admission
 from app.web.answer_first import AnswerFirst
@@ -85,6 +85,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
     include_routers(app)
     ops.install(app)  # /api/health, /docs
     share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
+    route_filter.install(app)  # a router none of whose paths fit is skipped at once (issue 21)
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
     app.add_exception_handler(OperationalError, errors.database_error)  # busy: 503, never 500

@@ -44,7 +44,9 @@ def open_game(token: str, session: SessionDep) -> Opened:
     # Give the connection back before FastAPI hops to another thread for the handler: held across
     # that wait, 40 requests took every connection and every thread waited on the pool (issue 11).
     # The game stays loaded and attached; the handler's first query takes a connection again.
-    session.close()
+    # (find_game reads on a connection of its own, given back, unless the session had begun.)
+    if session.in_transaction():
+        session.close()
     if found is None:
         raise HTTPException(404, "No game opens with this link. It may have been deleted or regenerated.")
     session.add(found[0])

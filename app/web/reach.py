@@ -18,6 +18,7 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from fastapi import Request
@@ -37,6 +38,7 @@ class Reach:
     why: Literal["served-here", "forwarded", "configured", "this-machine", "loopback", "no-network"]
 
 
+@lru_cache(maxsize=256)  # asked on every share panel's request (its cache key): parsing costs
 def is_loopback(host: str) -> bool:
     """An address only this computer can use: loopback, or 0.0.0.0 / :: (uvicorn prints
     http://0.0.0.0:8000 when serving on all interfaces, and a browser here opens it)."""

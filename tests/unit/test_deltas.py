@@ -121,3 +121,25 @@ def test_a_stored_step_is_a_small_fraction_of_a_full_state():
 def test_a_row_with_neither_state_nor_a_state_before_it_is_refused():
     with pytest.raises(deltas.BadDelta):
         steplog.rebuild([(5, None, [["set", ["danger"], 1]])])
+
+
+@pytest.mark.parametrize("before, after, delta", [
+    ({"a": {"x": [1, 2]}}, {"a": {"x": [True, 2]}}, [["set", ["a", "x", 0], True]]),
+    ({"a": [{"n": 1}]}, {"a": [{"n": 1.0}]}, [["set", ["a", 0, "n"], 1.0]]),
+    ({"a": {"x": 1, "y": 2}}, {"a": {"y": 2, "x": 1}}, [["set", ["a"], {"y": 2, "x": 1}]]),
+])
+def test_containers_equal_in_python_but_not_as_json_are_still_diffed(before, after, delta):
+    """Issue 21: an unchanged dict or list is recognised whole (==, then its marshal bytes), so
+    one that Python calls equal but JSON does not (True and 1, 1 and 1.0, another key order) must
+    still be walked."""
+    assert before == after  # Python's == alone would have skipped them
+    assert deltas.diff(before, after) == delta
+    assert json.dumps(deltas.patch(before, delta)) == json.dumps(after)
+
+
+def test_a_state_with_one_change_deep_inside_gives_that_one_edit():
+    state = roster_state().model_dump(mode="json")
+    moved = json.loads(json.dumps(state))  # no object shared, as a stored state and a new one
+    moved["bots"][2]["melee"]["red"] = 9
+    assert deltas.diff(state, moved) == [["set", ["bots", 2, "melee", "red"], 9]]
+    assert deltas.diff(state, json.loads(json.dumps(state))) == []

@@ -3,9 +3,14 @@ a log page, undo, "Go back here") gives exactly the state the step had when it w
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from sqlalchemy import Text, cast
+from sqlmodel import Session, select
 
 from app import game_commands, games, steplog
+from app.tables import Step
 from tests.support.played import turn_cycle
 from tests.support.turn_games import make_game
 
@@ -53,3 +58,14 @@ def test_a_duplicate_copies_the_log_as_stored(session):
     game, states = played_game(session, 30)
     copy = games.duplicate(session, game)
     assert games.states_json(session, copy, games.steps(session, copy)) == states
+
+
+def test_a_commands_state_is_stored_as_the_json_columns_own_type_stores_it(engine, session):
+    """Issue 21: the command dumps its state once and stores that text (game_commands.DumpedJSON):
+    it must be the same JSON value, and the same text, as the JSON column's own type stores."""
+    game, states = played_game(session, 3)
+    with Session(engine) as other:  # a new session reads the row through the ORM's JSON type
+        stored = other.exec(select(Step).where(Step.game_id == game.id, Step.seq == game.seq)).one()
+        text = other.exec(select(cast(Step.__table__.c.state, Text)).where(Step.id == stored.id)).one()
+    assert isinstance(stored.state, dict) and stored.state == states[game.seq]
+    assert json.loads(text) == states[game.seq] and text == json.dumps(stored.state)

@@ -1,0 +1,108 @@
+"""Two versions of the app measured side by side, taking turns (issue 21).
+
+On the shared machine a run of `bench.one_thread` moves by ±30 % from one minute to the next, so
+before and after are measured together: one long-lived process per source tree (each the app of
+that tree, on its own copy of the game `bench.one_thread build` made), the two running small
+batches of each case in turn, round after round, so both see the same load. Prints the median and
+the 10th percentile of each case's CPU time per request, and the load average.
+
+    git worktree add /tmp/before <commit>            # or: git archive <commit> | tar -x -C /tmp/before
+    python -m bench.ab /tmp/before . /tmp/game.db 20 30   # 20 rounds, batches of 30
+
+The cases are bench.one_thread's (and `health`: GET /api/health); a case list may follow,
+separated by ";". A tree older than bench.one_thread cannot be measured this way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+CASES = ["one command", "turn asked again", "health", "full page", "one step, 4 pages", "command + turn"]
+SLOW = ("one step, 4 pages", "full page")  # a sixth of the batch: they cost ten times more
+
+
+async def worker(db: str) -> None:
+    """The app of the tree this process started in (its working directory): answers each line
+    `case n` with the CPU ms of n runs of that case, as one JSON list."""
+    sys.path.insert(0, os.getcwd())
+    from bench.one_thread import app_for, cases, client
+
+    with open(db + ".json") as f:
+        ids = json.load(f)
+    tmp = tempfile.mkdtemp()
+    try:
+        shutil.copy(db, os.path.join(tmp, "game.db"))
+        app = app_for(os.path.join(tmp, "game.db"))
+        loop = asyncio.get_running_loop()
+        async with app.router.lifespan_context(app), client(app) as c:
+            timed = cases(c, ids["token"], ids["view"], ids["ada"])
+
+            async def health() -> None:
+                (await c.get("/api/health")).raise_for_status()
+
+            timed["health"] = health
+            for _ in range(10):  # warm: templates compiled, caches filled
+                await timed["one step, 4 pages"]()
+            print("ready", flush=True)
+            while line := (await loop.run_in_executor(None, sys.stdin.readline)).strip():
+                label, n = line.rsplit(" ", 1)
+                cpu = []
+                for _ in range(int(n)):
+                    start = time.process_time()
+                    await timed[label]()
+                    cpu.append((time.process_time() - start) * 1000)
+                print(json.dumps(cpu), flush=True)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def start(tree: str, db: str) -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker", os.path.abspath(db)],
+                               cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    while process.stdout.readline().strip() != "ready":
+        if process.poll() is not None:
+            raise SystemExit(f"the app of {tree} did not start")
+    return process
+
+
+def compare(before: str, after: str, db: str, rounds: int, batch: int, labels: list[str]) -> None:
+    workers = {"before": start(before, db), "after": start(after, db)}
+    cpu: dict[str, dict[str, list[float]]] = {tag: {label: [] for label in labels} for tag in workers}
+    loads = [os.getloadavg()[0]]
+    for n in range(rounds):
+        order = ("before", "after") if n % 2 == 0 else ("after", "before")
+        for label in labels:
+            size = max(1, batch // 6) if label in SLOW else batch
+            for tag in order:
+                workers[tag].stdin.write(f"{label} {size}\n")
+                workers[tag].stdin.flush()
+                cpu[tag][label] += json.loads(workers[tag].stdout.readline())
+        loads.append(os.getloadavg()[0])
+    for process in workers.values():
+        process.stdin.write("\n")
+        process.stdin.flush()
+        process.wait()
+    print(f"CPU ms per request, before -> after, {rounds} rounds taking turns, "
+          f"load {min(loads):.1f}-{max(loads):.1f}")
+    for label in labels:
+        b, a = (statistics.median(cpu[tag][label]) for tag in ("before", "after"))
+        pb, pa = (statistics.quantiles(cpu[tag][label], n=10)[0] for tag in ("before", "after"))
+        print(f"  {label:18s} median {b:6.2f} -> {a:6.2f} ({(a - b) / b:+.0%})   "
+              f"10th percentile {pb:6.2f} -> {pa:6.2f}   n={len(cpu['after'][label])}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--worker"]:
+        asyncio.run(worker(sys.argv[2]))
+    else:
+        compare(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]),
+                sys.argv[6].split(";") if len(sys.argv) > 6 else CASES)
