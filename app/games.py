@@ -174,18 +174,6 @@ def steps(session: Session, game: Game, since: int = -1) -> list[Step]:
     ))
 
 
-def log_page(session: Session, game: Game, before: int | None = None, oldest: int | None = None,
-             limit: int = 40) -> list[Step]:
-    """Steps newest first: those before step `before` (all when None), down to step `oldest`
-    when given (at most `limit` either way)."""
-    query = select(Step).where(Step.game_id == game.id)
-    if before is not None:
-        query = query.where(Step.seq < before)
-    if oldest is not None:
-        query = query.where(Step.seq >= oldest)
-    return list(session.exec(query.order_by(col(Step.seq).desc()).limit(limit)))
-
-
 def shown_position(step: Step) -> int:
     """The step whose state this one shows: itself, or the step an undo went back to."""
     return int(step.command.get("to_seq", step.seq)) if step.kind == "undo" else step.seq

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from anyio import to_thread
 from fastapi import FastAPI
@@ -53,9 +53,8 @@ def start_relay(url: str) -> PgRelay | None:
     return live_pg.start(live.hub, url)
 
 
-def create_app(migrate_on_start: bool = True, admin_token: str | None = None) -> FastAPI:
-    """`admin_token`: the admin link's secret; None reads ADMIN_TOKEN or the data folder's
-    (made on the first start) and prints the admin link (app/admin.py)."""
+def lifespan_for(migrate_on_start: bool) -> Any:
+    """The app's start and stop: threads, migration, the admin link, the PostgreSQL relay."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -78,7 +77,14 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
                 relay.stop()
                 live.hub.relay = live.LocalRelay(live.hub)
 
-    app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0", lifespan=lifespan,
+    return lifespan
+
+
+def create_app(migrate_on_start: bool = True, admin_token: str | None = None) -> FastAPI:
+    """`admin_token`: the admin link's secret; None reads ADMIN_TOKEN or the data folder's
+    (made on the first start) and prints the admin link (app/admin.py)."""
+    app = FastAPI(title="Potham Chronicles 2038 · AI-Bot assistant", version="0.1.0",
+                  lifespan=lifespan_for(migrate_on_start),
                   docs_url=None, redoc_url=None)  # ops.install serves /docs from static, not a CDN
     app.state.admin_token = admin_token
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")

@@ -70,7 +70,8 @@ class LogStep:
 
 def log_page(session: Session, game: Game, before: int | None = None, oldest: int | None = None,
              limit: int = 40) -> list[LogStep]:
-    """games.log_page's steps as LogStep records, newest first."""
+    """Steps newest first: those before step `before` (all when None), down to step `oldest`
+    when given (at most `limit` either way), as LogStep records."""
     params = {"game_id": game.id, "before": NEWEST if before is None else before,
               "oldest": 0 if oldest is None else oldest, "limit": limit}
     return [LogStep(*row) for row in session.connection().execute(_PAGE, params).all()]

@@ -61,7 +61,7 @@ def undone_steps(log: list[Step]) -> set[int]:
 
 def step_who(step: Step, state: dict[str, Any]) -> list[str]:
     """Names of the models a step's command is about, read from that step's own state (the log
-    page reads them all at once: games.states_json)."""
+    page reads them all at once: app/web/log_rows.py)."""
     names = {m["id"]: m["name"] for key in ("characters", "bots", "npcs") for m in state.get(key, [])}
     who = []
     for key in _WHO_KEYS:

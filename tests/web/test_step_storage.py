@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 
 from app import game_commands, games, steplog
 from app.tables import Step
+from app.web import log_rows
 from tests.support.played import turn_cycle
 from tests.support.turn_games import make_game
 
@@ -30,8 +31,8 @@ def played_game(session, commands: int):
 def test_every_log_page_reads_the_states_its_steps_had(session):
     game, states = played_game(session, 2 * steplog.SNAPSHOT_EVERY + 9)
     for before in range(1, game.seq + 2, 7):
-        page = games.log_page(session, game, before, limit=40)
-        assert games.states_json(session, game, page) == {s.seq: states[s.seq] for s in page}
+        page = log_rows.log_page(session, game, before, limit=40)  # as the log panel reads them
+        assert steplog.states_json(session, game.id, [s.seq for s in page]) == {s.seq: states[s.seq] for s in page}
 
 
 def test_undo_and_go_back_restore_exactly_the_state_of_that_step(session):
