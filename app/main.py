@@ -23,6 +23,7 @@ from app.web.admission import Admission
 from app.web.answer_first import AnswerFirst
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
+from app.web.templating import templates
 
 if TYPE_CHECKING:
     from app.live_pg import PgRelay
@@ -87,6 +88,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
                   lifespan=lifespan_for(migrate_on_start),
                   docs_url=None, redoc_url=None)  # ops.install serves /docs from static, not a CDN
     app.state.admin_token = admin_token
+    templates.env.auto_reload = get_settings().templates_reload
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     include_routers(app)
     ops.install(app)  # /api/health, /docs

@@ -47,6 +47,10 @@ class Settings(BaseSettings):
     # waits for the disk (fsync) on every commit: that holds across a power cut too, at the cost
     # of a disk flush per step (most of a command's time on a slow disk). PostgreSQL ignores it.
     sqlite_synchronous: Literal["normal", "full"] = "normal"
+    # Re-read a template when its file changed (Jinja's auto_reload), for editing templates while
+    # the server runs. Off: no file is checked on a render (issue 21: a turn panel's includes and
+    # imports looked at seven files' times on every render).
+    templates_reload: bool = False
     # The admin link's secret (see app/admin.py). Unset: made on first start, kept in the data folder.
     admin_token: str | None = None
 

@@ -8,9 +8,12 @@ each version of the code on a copy of it, alternating, on the same load:
     python -m bench.one_thread build /tmp/game.db        # the 1,006-step game of bench pages
     python -m bench.one_thread run /tmp/game.db 60       # medians of CPU ms over 60 of each
     python -m bench.one_thread run /tmp/game.db 40 "one step, 4 pages"   # that one, profiled
+    SORT=tottime TOP=40 python -m bench.one_thread run …                # the profile's order and length
 
 `run` prints one JSON line (and the load average): one command; one step seen by four open
-pages (two play, two watch, each refreshing its step panels in one request, as live.js does);
+pages (two play, two watch), each refreshing its step panels in one request (as live.js does
+when it cannot take the push), or "pushed": each page's live stream making its step event (the
+panels rendered once per link and step, as the pages take them);
 a command then the turn panel (its first render after a step); the full page; the turn panel
 asked again (cached: a request's own cost); the turn panel's size.
 """
@@ -41,6 +44,8 @@ def inline_threads() -> None:
     import fastapi.routing
     fastapi.routing.run_in_threadpool = inline
     fastapi.dependencies.utils.run_in_threadpool = inline
+    import app.web.live  # the live push renders in a worker thread: here inline, so cProfile sees it
+    app.web.live.run_in_threadpool = inline
 
 
 def app_for(db: str):
@@ -89,13 +94,43 @@ def cases(c: httpx.AsyncClient, token: str, view: str, ada: str) -> dict:
     async def get(url: str) -> None:
         (await c.get(url)).raise_for_status()
 
+    pages = pushed_pages(token, view)
+
+    async def four_pages_pushed() -> None:
+        await command()
+        for subscription, step_data in pages:  # as each page's stream makes its step event
+            frames = await subscription.next_frames(5, step_data)
+            assert frames and '"panels"' in frames[0], frames
+
     async def turn_after_a_step() -> None:
         await command()
         await get(f"/g/{token}/panels/turn")
 
-    return {"one command": command, "one step, 4 pages": four_pages, "command + turn": turn_after_a_step,
+    return {"one command": command, "one step, 4 pages": four_pages,
+            "one step, 4 pages pushed": four_pages_pushed, "command + turn": turn_after_a_step,
             "full page": lambda: get(f"/g/{token}"),
             "turn asked again": lambda: get(f"/g/{token}/panels/turn")}
+
+
+def pushed_pages(token: str, view: str) -> list:
+    """Four open pages' live streams (two play, two watch) as app/web/live.py's `events` opens
+    them: a subscription to the game's steps and the push that turns a step into its event data
+    (the step panels, rendered once per link and step however many pages follow it)."""
+    from sqlmodel import Session
+
+    from app import games, live
+    from app.db import get_engine
+    from app.web.live import PUSHED
+
+    with Session(get_engine()) as session:
+        game_id = games.find_game(session, token)[0].id
+    pages = []
+    for link, is_view in ((token, False), (token, False), (view, True), (view, True)):
+        async def step_data(seq: int, link=link, is_view=is_view) -> tuple[int, str]:
+            return await PUSHED.data(Session(get_engine()), game_id, link, is_view, seq)
+
+        pages.append((live.hub.subscribe(game_id, link), step_data))
+    return pages
 
 
 async def run(db: str, runs: int, profiled: str | None) -> None:
@@ -127,7 +162,8 @@ async def run(db: str, runs: int, profiled: str | None) -> None:
                     cpus.append((time.process_time() - start) * 1000)
                 out[label] = round(statistics.median(cpus), 2)
             if profiler:
-                pstats.Stats(profiler).sort_stats("cumulative").print_stats(60)
+                order, top = os.environ.get("SORT", "cumulative"), int(os.environ.get("TOP", "60"))
+                pstats.Stats(profiler).sort_stats(order).print_stats(top)
         print(json.dumps(out), "load", os.getloadavg(), flush=True)
     finally:
         shutil.rmtree(tmp)

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse
 from sqlmodel import Session
 
 from app import games
-from app.web import log_rows, taps
+from app.web import log_rows, step_reads, taps
 from app.web.deps import Opened, OpenedDep, SessionDep, Since
 from app.web.reach import reach
 from app.web.templating import templates
@@ -73,21 +73,30 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
         0 <= opened.game.seq - after <= LOG_LENGTH else None
     log = None
     if log_from is not None:
-        log = log_rows.log_page(session, opened.game, None, log_from, LOG_LENGTH + 1)
+        log = log_page(session, opened.game, None, log_from, LOG_LENGTH + 1)
         if any(step.kind == "undo" for step in log):  # it strikes through steps the page already
             log = log_from = None  # shows, which live.js would keep as they were: the whole page
     if log is None and oldest is not None and (before is None or oldest < before):
         oldest = max(0, oldest)
-        log = log_rows.log_page(session, opened.game, before, oldest, LOG_MOST)
+        log = log_page(session, opened.game, before, oldest, LOG_MOST)
     elif log is None:
         oldest = None
-        log = log_rows.log_page(session, opened.game, before, limit=LOG_LENGTH)
+        log = log_page(session, opened.game, before, limit=LOG_LENGTH)
     query = "&".join(f"{k}={v}" for k, v in (("before", before), ("oldest", oldest)) if v is not None)
     more = log[-1].seq if log and log[-1].seq > 0 and log_from is None else None
     return {**link_context(opened), "log_query": query, "log": log,
             "log_rows": log_rows.ROWS.rows(session, opened.game, log, latest),  # each step's rendered row
             "log_before": before, "log_oldest": oldest,
             "log_more": more, "log_from": log_from}
+
+
+def log_page(session: Session, game: Any, before: int | None, oldest: int | None = None,
+             limit: int = LOG_LENGTH) -> list[Any]:
+    """log_rows.log_page, read once per step (step_reads.py): up to the game's step, never past it
+    (a step committed meanwhile is the next step's)."""
+    newest = game.seq + 1 if before is None else min(before, game.seq + 1)
+    return step_reads.READS.get(game, ("log", newest, oldest, limit),
+                                lambda: log_rows.log_page(session, game, newest, oldest, limit))
 
 
 def link_context(opened: Opened) -> dict[str, Any]:
@@ -103,7 +112,8 @@ def game_context(opened: Opened, session: Session, log_before: int | None = None
     """Everything any panel needs; computed once per request. `with_log=False`: for panels
     other than the log, which skip reading its steps and their states (issue 21: most of a
     status panel's time)."""
-    step = games.latest_step(session, opened.game)
+    step = step_reads.READS.get(opened.game, ("latest",), lambda: games.latest_step(session, opened.game),
+                                seq=lambda record: record.seq)  # read on past a newer step: kept under it
     ruleset = games.ruleset_of(opened.game)
     shown = log_context(opened, session, log_before, log_oldest, log_after, step) if with_log \
         else link_context(opened)
@@ -164,10 +174,13 @@ def shared_panels(request: Request, opened: Opened, session: Session, names: str
     if unknown:
         raise HTTPException(404, f"No panel named {unknown[0]!r}.")
     game = opened.game
-    # the share panel shows both links and the address they use: a new link or a new network
-    # address changes no step, so they are in the key too (issue 16, issue 22)
-    key = (str(request.url), opened.access, game.seq, game.updated_at, game.edit_token, game.view_token,
-           reach(request).origin)
+    # the request's path and query name the link and what it shows; both links are in the key (a
+    # replaced link changes it). Only the share panel reads the request's host and the network
+    # address its links use (issue 16, issue 22), which change no step: in the key only for it,
+    # so the other panels skip building the request's URL and its share address (issue 21).
+    shared = (str(request.url), reach(request).origin) if "share" in names.split(",") else None
+    key = (request.scope["path"], request.scope["query_string"], shared, opened.access, game.seq,
+           game.updated_at, game.edit_token, game.view_token)
 
     def render() -> str:
         wanted = dict.fromkeys(names.split(","))

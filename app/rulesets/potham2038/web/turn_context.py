@@ -11,7 +11,8 @@ from sqlmodel import Session, col, select
 
 from app.rulesets.potham2038.models import Bot, Character, DecidedAction, GameState
 from app.rulesets.potham2038.web.phase3_list import phase3_list, phase_results, still_in_melee
-from app.tables import Step
+from app.tables import Game, Step
+from app.web import step_reads
 from app.web.deps import Opened
 
 # Steps that only set up the game: their effect is not a turn's news.
@@ -28,17 +29,26 @@ def facts_stand(state: GameState, bot: Bot, target: Character | None, action: De
 
 # Two numbers of each end of turn's state, read in SQL (issue 21: not every whole state parsed), on
 # SQLite and PostgreSQL alike; built once.
+# Up to the game's step (a step committed meanwhile is the next step's): read once per step and
+# process (app/web/step_reads.py).
 _TURN_ENDS = select(Step.state["turn"].as_integer(), Step.state["danger"].as_integer()).where(
-    Step.game_id == bindparam("game_id"), Step.kind == "end_turn").order_by(col(Step.seq))
+    Step.game_id == bindparam("game_id"), Step.kind == "end_turn", Step.seq <= bindparam("seq")
+).order_by(col(Step.seq))
 
 
-def danger_history(session: Session, game_id: int, state: GameState) -> list[dict[str, Any]]:
-    """Danger at the end of each turn played (the latest end_turn step of each turn wins, so a turn
-    replayed after an undo counts once), then now: the track over the turns (R-DANGER)."""
+def turn_ends(session: Session, game_id: int, seq: int) -> dict[int, int]:
+    """Danger at the end of each turn played up to step `seq`, by turn (the latest end_turn step
+    of each turn wins, so a turn replayed after an undo counts once)."""
     ended: dict[int, int] = {}
-    for turn, danger in session.exec(_TURN_ENDS, params={"game_id": game_id}):
+    for turn, danger in session.exec(_TURN_ENDS, params={"game_id": game_id, "seq": seq}):
         # the state after ending turn N is turn N + 1's start
         ended[(1 if turn is None else int(turn)) - 1] = 0 if danger is None else int(danger)
+    return ended
+
+
+def danger_history(session: Session, game: Game, state: GameState) -> list[dict[str, Any]]:
+    """Danger at the end of each turn played, then now: the track over the turns (R-DANGER)."""
+    ended = step_reads.READS.get(game, ("turn ends",), lambda: turn_ends(session, game.id, game.seq))
     points = [{"turn": t, "danger": d, "now": False} for t, d in sorted(ended.items()) if t < state.turn]
     return points + [{"turn": state.turn, "danger": state.danger, "now": True}]
 
@@ -50,7 +60,7 @@ def turn_context(opened: Opened, session: Session, context: dict[str, Any]) -> d
     extra: dict[str, Any] = {"dice_mode": state.house.dice_mode, "news": news,
                              "alive_characters": [c for c in state.characters if c.health > 0],
                              "alive_bots": [b for b in state.bots if b.health > 0],
-                             "danger_history": danger_history(session, opened.game.id, state)}
+                             "danger_history": danger_history(session, opened.game, state)}
     if state.phase == 2:
         extra["order"] = [b for b in state.in_order() if b.health > 0]
     if state.phase == 3:

@@ -1,0 +1,124 @@
+"""Issue 21: what a panel reads of a game at one step (the latest step, the log's page, the ends of
+turn) is read once per step and process (app/web/step_reads.py), and never served stale: a step
+another process wrote, an undo, a replaced link, a new game given a deleted game's id each show
+what the database holds now, and a page shows the same HTML from kept reads as from fresh ones."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session
+
+from app import game_commands, games, latest_state
+from app.latest_state import LatestStates
+from app.web import step_reads
+from app.web.step_reads import StepReads
+
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
+
+STEP_PANELS = "status,turn,roster,log"
+
+
+def new_game(client, *names: str) -> tuple[str, str, str]:
+    game = client.post("/api/games", json={"name": "Night"}).json()
+    send = f"/api/games/{game['edit_token']}/commands"
+    for name in names:
+        client.post(send, json={"type": "add_character", "character": {"name": name}}).raise_for_status()
+    return game["edit_token"], game["view_token"], send
+
+
+@pytest.fixture
+def fresh_reads(monkeypatch) -> StepReads:
+    reads = StepReads()
+    monkeypatch.setattr(step_reads, "READS", reads)
+    return reads
+
+
+def panels(client, link: str, **params) -> str:
+    answer = client.get(f"{link}/panels", params={"names": STEP_PANELS, **params})
+    answer.raise_for_status()
+    return answer.text
+
+
+def test_a_steps_reads_are_made_once_for_both_links_then_once_per_new_step(client, fresh_reads):
+    play, watch, send = new_game(client, "Ada", "Bo")
+    panels(client, f"/g/{play}")
+    first = fresh_reads.read
+    assert first == 3  # the latest step, the log's page, the ends of turn (2038's danger track)
+    panels(client, f"/v/{watch}")
+    client.get(f"/g/{play}")  # the full page reads the same log page
+    assert fresh_reads.read == first
+    client.post(send, json={"type": "add_character", "character": {"name": "Cyrano"}}).raise_for_status()
+    assert "Cyrano" in panels(client, f"/v/{watch}")
+    assert fresh_reads.read == first + 3
+
+
+def test_kept_reads_give_the_panels_fresh_reads_give(client, monkeypatch, fresh_reads):
+    play, watch, send = new_game(client, "Ada", "Bo")
+    client.post(send, json={"type": "add_bot", "bot": {"name": "Hunter-1", "role": "hunter"}}).raise_for_status()
+    client.post(send, json={"type": "next_phase"})
+    warm = [panels(client, link) for link in (f"/g/{play}", f"/v/{watch}")]
+    client.get(f"/g/{play}")
+    for link, html in zip((f"/g/{play}", f"/v/{watch}"), warm, strict=True):
+        monkeypatch.setattr(step_reads, "READS", StepReads())
+        assert client.get(f"{link}/panels/log").status_code == 200
+        assert panels(client, link) == html
+
+
+def test_a_step_another_process_wrote_is_shown_not_the_reads_kept_before_it(client, engine, monkeypatch, fresh_reads):
+    play, watch, _ = new_game(client, "Ada")
+    assert "Cyrano" not in panels(client, f"/v/{watch}")
+    with monkeypatch.context() as elsewhere:  # another process: its own caches, ours never hears of it
+        elsewhere.setattr(latest_state, "LATEST", LatestStates())
+        elsewhere.setattr(step_reads, "READS", StepReads())
+        with Session(engine) as theirs:
+            game, _ = games.find_game(theirs, play)
+            game_commands.run_command(theirs, game, {"type": "add_character", "character": {"name": "Cyrano"}})
+    roster = panels(client, f"/v/{watch}").split('id="panel-log"')[0]  # status, turn, roster
+    assert "Cyrano" in roster
+
+
+def test_an_undo_shows_the_steps_it_went_back_to(client, fresh_reads):
+    play, watch, _ = new_game(client, "Ada", "Bellatrix", "Cyrano")
+    roster = panels(client, f"/v/{watch}").split('id="panel-log"')[0]  # status, turn, roster
+    assert "Bellatrix" in roster and "Cyrano" in roster
+    client.post(f"/g/{play}/undo", data={"to_seq": 1, "seen": 3}).raise_for_status()  # "Go back here"
+    roster, log = panels(client, f"/v/{watch}").split('id="panel-log"')
+    assert "Ada" in roster and "Bellatrix" not in roster and "Cyrano" not in roster
+    assert log.count('class="log-step undone"') == 2
+
+
+def test_a_replaced_play_link_reads_afresh_and_the_old_one_opens_nothing(client, fresh_reads):
+    play, watch, _ = new_game(client, "Ada")
+    panels(client, f"/g/{play}")
+    read = fresh_reads.read
+    new = client.post(f"/api/games/{play}/links/play").json()["edit_token"]
+    assert "Ada" in panels(client, f"/g/{new}")
+    assert fresh_reads.read > read
+    assert client.get(f"/g/{play}/panels", params={"names": STEP_PANELS}).status_code == 404
+
+
+def test_a_new_game_given_a_deleted_games_id_shows_its_own_steps(client, engine, fresh_reads):
+    old, _, _ = new_game(client, "Ada")
+    old_id = client.get(f"/api/games/{old}").json()["id"]
+    assert "Ada" in panels(client, f"/g/{old}")
+    client.delete(f"/api/games/{old}").raise_for_status()
+    new, _, _ = new_game(client, "Zed")
+    if engine.dialect.name == "sqlite":  # SQLite hands the freed ids out again: the case at stake
+        assert client.get(f"/api/games/{new}").json()["id"] == old_id
+    shown = panels(client, f"/g/{new}")
+    assert "Zed" in shown and "Ada" not in shown
+
+
+def test_a_read_that_went_past_the_rows_step_is_kept_under_no_step():
+    """latest_step reads on past a step committed meanwhile and moves the row on: if the step it
+    read is not the row's, nothing is kept (the next request reads again)."""
+    class Row:
+        id, edit_token, seq, updated_at = 7, "t", 3, "then"
+
+    reads, row = StepReads(), Row()
+    assert reads.get(row, ("latest",), lambda: 4, seq=lambda n: n) == 4  # the row still says 3
+    assert reads.get(row, ("latest",), lambda: 5, seq=lambda n: n) == 5  # read again, not kept
+    row.seq = 5
+    assert reads.get(row, ("latest",), lambda: 5, seq=lambda n: n) == 5
+    assert reads.get(row, ("latest",), lambda: 6, seq=lambda n: n) == 5  # kept under step 5
+    assert reads.read == 3
