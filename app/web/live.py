@@ -31,7 +31,7 @@ from app.db import get_session
 from app.tables import Game
 from app.web import answer_first
 from app.web.deps import Opened, OpenedDep, SessionDep, Since
-from app.web.panels import game_context, panel_template
+from app.web.panels import game_context, render_panels
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -154,8 +154,7 @@ def _render_step(session: Session, token: str, view: bool, seq: int) -> tuple[in
         game, access = found
         opened = Opened(game, "view" if view else access, token)
         context = game_context(opened, session, log_after=max(0, game.seq - PUSH_LOG_BACK))
-        html = "".join(templates.get_template(panel_template(game, name)).render(context)
-                       for name in PUSHED_PANELS)
+        html = render_panels(game, PUSHED_PANELS, context)
         panels = {"names": PUSHED_PANELS, "html": html, "log_from": context["log_from"]}
         return game.seq, json.dumps({"seq": game.seq, "panels": panels})
     finally:

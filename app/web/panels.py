@@ -124,6 +124,26 @@ def game_context(opened: Opened, session: Session, log_before: int | None = None
     return context | extra
 
 
+# Panels that show nothing of the link they were opened with (their templates read the game, its
+# state, the step's danger track and `oob` only; tests/web/test_step_reads.py checks every
+# ruleset's): rendered once per step for both links and every page (step_reads.py).
+STEP_WIDE = {"status"}
+STEP_WIDE_READS = {"game", "state", "danger_history", "danger_chart", "oob"}
+
+
+def render_panels(game: Any, names: Any, context: dict[str, Any]) -> str:
+    """The panels `names`, one after the other, from one context."""
+    return "".join(render_one(game, name, context) for name in names)
+
+
+def render_one(game: Any, name: str, context: dict[str, Any]) -> str:
+    template = templates.get_template(panel_template(game, name))
+    if name not in STEP_WIDE:
+        return template.render(context)
+    return step_reads.READS.get(game, ("panel", template.name, bool(context.get("oob"))),
+                                lambda: template.render(context))
+
+
 def render_panel(request: Request, name: str, context: dict[str, Any],
                  status_code: int = 200) -> HTMLResponse:
     template = panel_template(context["game"], name)
@@ -186,7 +206,7 @@ def shared_panels(request: Request, opened: Opened, session: Session, names: str
         wanted = dict.fromkeys(names.split(","))
         context = game_context(opened, session, before, oldest, after, with_log="log" in wanted,
                                chosen_bot=bot, request=request)
-        return "".join(templates.get_template(panel_template(game, n)).render(context) for n in wanted)
+        return render_panels(game, wanted, context)
 
     # X-Game-Seq: the step these panels show; live.js sends it back as `seen` (no lost update)
     return HTMLResponse(RENDERED.render_once(key, render),

@@ -43,13 +43,13 @@ def test_a_steps_reads_are_made_once_for_both_links_then_once_per_new_step(clien
     play, watch, send = new_game(client, "Ada", "Bo")
     panels(client, f"/g/{play}")
     first = fresh_reads.read
-    assert first == 3  # the latest step, the log's page, the ends of turn (2038's danger track)
+    assert first == 4  # the latest step, the log's page, the ends of turn (2038's danger track), the status
     panels(client, f"/v/{watch}")
     client.get(f"/g/{play}")  # the full page reads the same log page
     assert fresh_reads.read == first
     client.post(send, json={"type": "add_character", "character": {"name": "Cyrano"}}).raise_for_status()
     assert "Cyrano" in panels(client, f"/v/{watch}")
-    assert fresh_reads.read == first + 3
+    assert fresh_reads.read == first + 4
 
 
 def test_kept_reads_give_the_panels_fresh_reads_give(client, monkeypatch, fresh_reads):
@@ -122,3 +122,45 @@ def test_a_read_that_went_past_the_rows_step_is_kept_under_no_step():
     assert reads.get(row, ("latest",), lambda: 5, seq=lambda n: n) == 5
     assert reads.get(row, ("latest",), lambda: 6, seq=lambda n: n) == 5  # kept under step 5
     assert reads.read == 3
+
+
+def step_wide_templates() -> list[str]:
+    from app.web import panels
+
+    return sorted({panels.PANELS[name] for name in panels.STEP_WIDE}
+                  | {own[name] for own in panels.RULESET_PANELS.values() for name in panels.STEP_WIDE if name in own})
+
+
+def read_by(name: str, env) -> set[str]:
+    """What a template reads from its context, with the templates it includes or imports."""
+    from jinja2 import meta
+
+    tree = env.parse(env.loader.get_source(env, name)[0])
+    found = set(meta.find_undeclared_variables(tree))
+    for other in meta.find_referenced_templates(tree):
+        found |= read_by(other, env)
+    return found
+
+
+@pytest.mark.parametrize("template", step_wide_templates())
+def test_a_panel_rendered_once_for_both_links_reads_nothing_of_the_link(template, client):
+    """The status panels (every ruleset's) are shared by the play and the watch link of a step."""
+    from app.web import panels
+    from app.web.templating import templates
+
+    assert len(step_wide_templates()) >= 4  # the generic one, 2038's, zone's, d20's
+    assert read_by(template, templates.env) <= panels.STEP_WIDE_READS
+
+
+def test_the_status_panel_is_rendered_once_per_step_for_both_links(client, fresh_reads):
+    play, watch, send = new_game(client, "Ada")
+    shown = [client.get(f"{link}/panels", params={"names": "status,roster"}).text
+             for link in (f"/g/{play}", f"/v/{watch}")]
+    status = [html.split('<section class="card" id="panel-roster"')[0] for html in shown]
+    assert status[0] == status[1] and 'id="panel-status"' in status[0]
+    kept = fresh_reads.read
+    client.get(f"/g/{play}/panels", params={"names": "status,turn"})
+    assert fresh_reads.read == kept  # the status kept, the latest step too
+    client.post(send, json={"type": "add_character", "character": {"name": "Bellatrix"}}).raise_for_status()
+    after = client.get(f"/v/{watch}/panels/status").text
+    assert after != status[0] and 'data-seq="2"' in after
