@@ -63,6 +63,7 @@ def lifespan_for(migrate_on_start: bool) -> Any:
         settings = get_settings()
         # as many threads as the pool has connections for (app.db); more requests queue for one
         to_thread.current_default_thread_limiter().total_tokens = settings.worker_threads
+        templates.env.auto_reload = settings.templates_reload  # no file looked at on a render
         if migrate_on_start and settings.migrate_on_start:  # behind? brought up to date first
             from app.migrate import migrate
 
@@ -100,7 +101,6 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
                   lifespan=lifespan_for(migrate_on_start),
                   docs_url=None, redoc_url=None)  # ops.install serves /docs from static, not a CDN
     app.state.admin_token = admin_token
-    templates.env.auto_reload = get_settings().templates_reload
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     include_routers(app)
     ops.install(app)  # /api/health, /docs
