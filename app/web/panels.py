@@ -92,9 +92,12 @@ def log_context(opened: Opened, session: Session, before: int | None = None,
 
 def log_page(session: Session, game: Any, before: int | None, oldest: int | None = None,
              limit: int = LOG_LENGTH) -> list[Any]:
-    """log_rows.log_page, read once per step (step_reads.py): up to the game's step, never past it
-    (a step committed meanwhile is the next step's)."""
+    """log_rows.log_page up to the game's step, never past it (a step committed meanwhile is the
+    next step's); a page of the usual length read once per step (step_reads.py), not a log
+    opened far back (up to LOG_MOST steps: kept, a few would hold megabytes)."""
     newest = game.seq + 1 if before is None else min(before, game.seq + 1)
+    if limit > LOG_LENGTH + 1:
+        return log_rows.log_page(session, game, newest, oldest, limit)
     return step_reads.READS.get(game, ("log", newest, oldest, limit),
                                 lambda: log_rows.log_page(session, game, newest, oldest, limit))
 

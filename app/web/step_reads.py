@@ -59,6 +59,11 @@ class StepReads:
                 self._items.popitem(last=False)
         return found
 
+    def kept(self) -> list[tuple]:
+        """What each entry read (its key's last part): what the tests look at."""
+        with self._lock:
+            return [key[-1] for key in self._items]
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()

@@ -164,3 +164,17 @@ def test_the_status_panel_is_rendered_once_per_step_for_both_links(client, fresh
     client.post(send, json={"type": "add_character", "character": {"name": "Bellatrix"}}).raise_for_status()
     after = client.get(f"/v/{watch}/panels/status").text
     assert after != status[0] and 'data-seq="2"' in after
+
+
+def test_a_log_opened_far_back_is_read_each_time_not_kept(client, fresh_reads):
+    """Such a page holds up to LOG_MOST steps: a few kept would hold megabytes."""
+    from app.web.panels import LOG_LENGTH
+
+    play, watch, _ = new_game(client, *(f"Runner {n}" for n in range(LOG_LENGTH + 5)))
+    far_back = client.get(f"/v/{watch}/panels/log", params={"oldest": 0}).text
+    assert client.get(f"/v/{watch}/panels", params={"names": "log", "oldest": 0}).text == far_back
+    assert 'id="step-0"' in far_back
+    logs = [what for what in fresh_reads.kept() if what[0] == "log"]
+    assert logs == [] and ("latest",) in fresh_reads.kept()
+    client.get(f"/v/{watch}/panels/log")
+    assert [what[-1] for what in fresh_reads.kept() if what[0] == "log"] == [LOG_LENGTH]
