@@ -10,12 +10,13 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from sqlmodel import Session
 
 from app import games
 from app.web import log_rows, step_reads, taps
-from app.web.deps import Opened, OpenedDep, SessionDep, Since
+from app.web.deps import Opened, OpenedDep, SessionDep, Since, open_game
 from app.web.reach import reach
 from app.web.templating import templates
 
@@ -155,17 +156,23 @@ def render_panel(request: Request, name: str, context: dict[str, Any],
                                       headers={"X-Game-Seq": str(context["game"].seq)})
 
 
+# The panel routes open their game themselves (deps.open_game, in the route's own thread), not as
+# a dependency: FastAPI's solving of it and its hop to a worker thread of its own cost about a
+# quarter of a panel asked again (issue 21). An unknown link still answers 404.
+
+
 @router.get("/g/{token}/panels/{name}", response_class=HTMLResponse)
-def edit_panel(request: Request, name: str, opened: OpenedDep, session: SessionDep,
+def edit_panel(request: Request, token: str, name: str, session: SessionDep,
                before: int | None = None, oldest: int | None = None, bot: str | None = None):
     """One panel. Its `data-query` keeps what the player opened across live refreshes: the log's
     pages (`before`, `oldest`), the AI-Bot picked to activate next (`bot`)."""
-    return shared_panels(request, opened, session, name, before, oldest, None, bot)
+    return shared_panels(request, open_game(token, session), session, name, before, oldest, None, bot)
 
 
 @router.get("/v/{token}/panels/{name}", response_class=HTMLResponse)
-def view_panel(request: Request, name: str, opened: OpenedDep, session: SessionDep,
+def view_panel(request: Request, token: str, name: str, session: SessionDep,
                before: int | None = None, oldest: int | None = None):
+    opened = open_game(token, session)
     opened.access = "view"  # the watch page never shows controls, whatever the token
     return shared_panels(request, opened, session, name, before, oldest)
 
@@ -176,13 +183,17 @@ PanelNames = Annotated[str, Query(max_length=200, pattern=r"^[a-z]+(,[a-z]+)*$",
 
 @router.get("/g/{token}/panels", response_class=HTMLResponse)
 @router.get("/v/{token}/panels", response_class=HTMLResponse)
-def several_panels(request: Request, names: PanelNames, opened: OpenedDep, session: SessionDep,
+def several_panels(request: Request, token: str, session: SessionDep, names: PanelNames | None = None,
                    before: Since | None = None, oldest: Since | None = None, after: Since | None = None,
                    bot: str | None = None):
     """A live refresh in one request (issue 11: five per step and page froze the server): the
     panels `names`, one after the other, from one context. `after`: the log sends only its new
     steps (see log_context)."""
-    if request.url.path.startswith("/v/"):
+    opened = open_game(token, session)  # an unknown link is a 404 first, `names` or not
+    if names is None:  # required: FastAPI's own answer, once the link opened a game
+        raise RequestValidationError([{"type": "missing", "loc": ("query", "names"), "msg": "Field required",
+                                       "input": None}])
+    if request.scope["path"].startswith("/v/"):
         opened.access, bot = "view", None
     return shared_panels(request, opened, session, names, before, oldest, after, bot)
 
