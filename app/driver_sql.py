@@ -20,6 +20,7 @@ from sqlalchemy.exc import MultipleResultsFound, NoResultFound, PendingRollbackE
 from sqlalchemy.sql import ClauseElement
 
 Processor = Callable[[Any], Any] | None
+Converted = list[tuple[str, Callable[[Any], Any]]]  # the columns read that are converted, and how
 
 
 class _Compiled:
@@ -37,18 +38,21 @@ class _Compiled:
         columns = compiled._result_columns or []  # (key, name, objects, type) of each column read
         self.keys = [column[0] for column in columns]
         self.types = [column[3] for column in columns]
-        self.results: list[Processor] | None = None  # known once a cursor has described its columns
+        # the columns converted as read, known once a cursor has described them
+        self.results: Converted | None = None
 
     def parameters(self, values: dict[str, Any]) -> Any:
         if self.positional:
             return tuple(values[name] if conv is None else conv(values[name]) for name, conv in self.params)
         return {name: values[name] if conv is None else conv(values[name]) for name, conv in self.params}
 
-    def result_processors(self, dialect: Dialect, description: Sequence[Any]) -> list[Processor]:
-        """Each column's conversion as Core's result would choose it (its type, the driver's type code)."""
+    def converted(self, dialect: Dialect, description: Sequence[Any]) -> Converted:
+        """The columns read that are converted, each with its conversion, as Core's result chooses
+        it (the column's type, the driver's type code)."""
         if self.results is None:
-            self.results = [type_._cached_result_processor(dialect, column[1])
-                            for type_, column in zip(self.types, description, strict=True)]
+            processors = [type_._cached_result_processor(dialect, column[1])
+                          for type_, column in zip(self.types, description, strict=True)]
+            self.results = [(key, conv) for key, conv in zip(self.keys, processors, strict=True) if conv]
         return self.results
 
 
@@ -91,12 +95,12 @@ class Prepared:
             if cursor.description is None:
                 cursor.close()
                 return []
-            processors = compiled.result_processors(dialect, cursor.description)
-            keys = compiled.keys
-            rows = [dict(zip(keys, (row[i] if conv is None else conv(row[i])
-                                    for i, conv in enumerate(processors)), strict=True))
-                    for row in cursor.fetchall()]
+            converted = compiled.converted(dialect, cursor.description)
+            rows = [dict(zip(compiled.keys, row, strict=True)) for row in cursor.fetchall()]
             cursor.close()
+            for row in rows:
+                for key, conv in converted:
+                    row[key] = conv(row[key])
         except BaseException as error:  # as Core's own execution: wrapped, the connection invalidated
             connection._handle_dbapi_exception(error, sql, params, cursor, None)  # closes the cursor
         return rows
