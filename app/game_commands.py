@@ -15,7 +15,7 @@ from random import Random
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import JSON, bindparam, insert, null, update
+from sqlalchemy import JSON, bindparam, insert, inspect, null, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.types import TypeDecorator
@@ -47,6 +47,7 @@ STEP_LISTENERS: list[Callable[[int, int], None]] = []
 
 # The statements every command runs, built once (issue 21: building one took longer than running it).
 _GAMES, _STEPS = Game.__table__, Step.__table__
+_STEP_MAPPER = inspect(Step)
 # the write lock, which also reads the game's row as it is now (RETURNING: SQLite ≥ 3.35, PostgreSQL)
 _LOCK = Prepared(update(_GAMES).where(_GAMES.c.id == bindparam("game_id")).values(seq=_GAMES.c.seq)
                  .returning(*_GAMES.c))
@@ -214,8 +215,10 @@ def _lock(connection: Connection, game: Game) -> None:
     the database write lock on SQLite (waits up to the busy timeout). One command at a time.
     The same statement reads the game's row as it is now (another device may have moved it)."""
     row = _LOCK.one(connection, {"game_id": game.id})
+    known = {} if inspect(game).modified else game.__dict__  # values loaded and unchanged since
     for column, value in row.items():
-        set_committed_value(game, column, value)
+        if column not in known or known[column] != value:
+            set_committed_value(game, column, value)
 
 
 def _commit(writing: _Writing, game: Game, latest: Step | StepRecord, step: dict[str, Any], state: Any,
@@ -241,8 +244,8 @@ def _commit(writing: _Writing, game: Game, latest: Step | StepRecord, step: dict
     writing.commit()
     for column, value in values.items():
         set_committed_value(game, column, value)
-    session = writing.session
-    held = session.identity_map.get(session.identity_key(Step, latest.id)) if retired else None
+    held = writing.session.identity_map.get(_STEP_MAPPER.identity_key_from_primary_key((latest.id,))) \
+        if retired else None
     if held is not None:  # the old latest step, as this session holds it: as stored now
         set_committed_value(held, "state", None)
     latest_state.LATEST.stored(game.id, row["seq"], after, state, ruleset_of(game).id, before=before,
