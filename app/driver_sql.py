@@ -74,11 +74,16 @@ class Prepared:
     def __init__(self, statement: ClauseElement, column_keys: Sequence[str] | None = None):
         self.statement, self.column_keys = statement, column_keys
         self._compiled: weakref.WeakKeyDictionary[Dialect, _Compiled] = weakref.WeakKeyDictionary()
+        self._last: tuple[Dialect, _Compiled] | None = None  # the app's one engine: no lookup
 
     def _for(self, dialect: Dialect) -> _Compiled:
+        last = self._last  # (read once: another thread may replace it)
+        if last is not None and last[0] is dialect:
+            return last[1]
         compiled = self._compiled.get(dialect)
         if compiled is None:
             compiled = self._compiled[dialect] = _Compiled(self.statement, dialect, self.column_keys)
+        self._last = (dialect, compiled)
         return compiled
 
     def rows(self, connection: Connection, values: dict[str, Any]) -> list[dict[str, Any]]:
