@@ -16,11 +16,13 @@ from typing import Any, Literal
 
 from sqlalchemy import Text, bindparam, cast, inspect
 from sqlalchemy import delete as sa_delete
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import configure_mappers, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, or_, select
 
 from app import latest_state, rulesets, steplog
+from app.driver_sql import Prepared
 from app.kernel.commands import Entry
 from app.rulesets.base import Ruleset
 from app.tables import Game, Step, now
@@ -57,14 +59,15 @@ def new_token() -> str:
 
 # The statements every request runs, built once (issue 21: building one took longer than running it).
 _GAMES, _MAPPER = Game.__table__, inspect(Game)
-# the game's row by either token, read in Core: the ORM's loading of it cost more than the query
-_BY_TOKEN = select(*_GAMES.c).where(or_(_GAMES.c.edit_token == bindparam("token"),
-                                        _GAMES.c.view_token == bindparam("token")))
+# the game's row by either token, on the driver's cursor: the ORM's loading, then Core's execution,
+# cost more than the query (app/driver_sql.py)
+_BY_TOKEN = Prepared(select(*_GAMES.c).where(or_(_GAMES.c.edit_token == bindparam("token"),
+                                                 _GAMES.c.view_token == bindparam("token"))))
 _STEPS = Step.__table__
 # the latest step: its state as the text stored, parsed only when this process has not yet
-_LATEST = select(*(c for c in _STEPS.c if c.name != "state"),
-                 cast(_STEPS.c.state, Text).label("state_text")).where(
-    _STEPS.c.game_id == bindparam("game_id"), _STEPS.c.seq == bindparam("seq"))
+_LATEST = Prepared(select(*(c for c in _STEPS.c if c.name != "state"),
+                          cast(_STEPS.c.state, Text).label("state_text")).where(
+    _STEPS.c.game_id == bindparam("game_id"), _STEPS.c.seq == bindparam("seq")))
 
 
 def find_game(session: Session, token: str) -> tuple[Game, Access] | None:
@@ -72,13 +75,13 @@ def find_game(session: Session, token: str) -> tuple[Game, Access] | None:
     if not token or len(token) > 64:
         return None
     if session.in_transaction():
-        row = session.connection().execute(_BY_TOKEN, {"token": token}).first()
+        row = _BY_TOKEN.first(session.connection(), {"token": token})
     else:  # nothing begun (a request's first read): a connection of its own, given back at once
         with session.get_bind().connect() as connection:
-            row = connection.execute(_BY_TOKEN, {"token": token}).first()
+            row = _BY_TOKEN.first(connection, {"token": token})
     if row is None:
         return None
-    game = _detached(session, row._mapping)
+    game = _detached(session, row)
     if secrets.compare_digest(game.edit_token.encode(), token.encode()):
         return game, "edit"
     if secrets.compare_digest(game.view_token.encode(), token.encode()):
@@ -130,13 +133,21 @@ def latest_step(session: Session, game: Game) -> StepRecord:
     read as its stored text and parsed only if this process has not already parsed exactly that
     text at this step (app/latest_state.py)."""
     for _ in range(5):
-        row = session.connection().execute(_LATEST, {"game_id": game.id, "seq": game.seq}).one()
-        fields = dict(row._mapping)
-        text = fields.pop("state_text")
-        if text is not None:
-            return StepRecord(**fields, state=latest_state.LATEST.json(game.id, game.seq, text))
+        record = read_latest(session.connection(), game)
+        if record is not None:
+            return record
         session.refresh(game)
     raise RuntimeError(f"game {game.id}: its latest step {game.seq} has no state")
+
+
+def read_latest(connection: Connection, game: Game) -> StepRecord | None:
+    """The step `game.seq` on this connection, as `latest_step` gives it; None if it has no state
+    (a newer step landed since `game` was read)."""
+    fields = _LATEST.one(connection, {"game_id": game.id, "seq": game.seq})
+    text = fields.pop("state_text")
+    if text is None:
+        return None
+    return StepRecord(**fields, state=latest_state.LATEST.json(game.id, game.seq, text))
 
 
 def ruleset_of(game: Game) -> Ruleset:

@@ -2,12 +2,17 @@
 
 On the shared machine a run of `bench.one_thread` moves by ±30 % from one minute to the next, so
 before and after are measured together: one long-lived process per source tree (each the app of
-that tree, on its own copy of the game `bench.one_thread build` made), the two running small
-batches of each case in turn, round after round, so both see the same load. Prints the median and
-the 10th percentile of each case's CPU time per request, and the load average.
+that tree, on its own copy of the game `bench.one_thread build` made), the two taking turns one
+request at a time, so both see the same load. Within a pair of requests the first place alternates
+(before, after, then after, before), so neither tree always runs on caches the other just left.
+Batches of 30 taking turns (this bench until then) let one tree's median differ from the other's
+by up to 18 % when both ran the same code: a batch lasted long enough for the load to change
+between the two trees' batches. Prints the median and the 10th percentile of each case's CPU time
+per request, and the load average.
 
     git worktree add /tmp/before <commit>            # or: git archive <commit> | tar -x -C /tmp/before
-    python -m bench.ab /tmp/before . /tmp/game.db 20 30   # 20 rounds, batches of 30
+    python -m bench.ab /tmp/before . /tmp/game.db 20 30   # 20 rounds of 30 requests of each tree
+    python -m bench.ab . . /tmp/game.db 20 30             # A/A: the same tree twice, to see the noise
 
 The cases are bench.one_thread's (and `health`: GET /api/health); a case list may follow,
 separated by ";". A tree older than bench.one_thread cannot be measured this way.
@@ -29,17 +34,29 @@ CASES = ["one command", "turn asked again", "health", "full page", "one step, 4 
 SLOW = ("one step, 4 pages", "full page")  # a sixth of the batch: they cost ten times more
 
 
+def without_trio_lookup() -> None:
+    """The bench's client, not the app: httpx's ASGI transport asks on every request whether it
+    runs under trio, by importing `sniffio`, which is not installed: a failed import (a scan of
+    sys.path) of about 0.1 ms per request. Under asyncio the answer is always no."""
+    from httpx._transports import asgi
+
+    asgi.is_running_trio = lambda: False
+
+
 async def worker(db: str) -> None:
     """The app of the tree this process started in (its working directory): answers each line
     `case n` with the CPU ms of n runs of that case, as one JSON list."""
     sys.path.insert(0, os.getcwd())
     from bench.one_thread import app_for, cases, client
 
+    without_trio_lookup()
     with open(db + ".json") as f:
         ids = json.load(f)
     tmp = tempfile.mkdtemp()
     try:
-        shutil.copy(db, os.path.join(tmp, "game.db"))
+        for suffix in ("", "-wal"):  # the game's WAL too, if its builder left one
+            if os.path.exists(db + suffix):
+                shutil.copy(db + suffix, os.path.join(tmp, "game.db" + suffix))
         app = app_for(os.path.join(tmp, "game.db"))
         loop = asyncio.get_running_loop()
         async with app.router.lifespan_context(app), client(app) as c:
@@ -74,24 +91,29 @@ def start(tree: str, db: str) -> subprocess.Popen:
     return process
 
 
+def turns(workers: dict, label: str, size: int, first: int, cpu: dict) -> None:
+    """`size` requests of each tree, one at a time, the first place alternating pair by pair."""
+    tags = list(workers)
+    for i in range(size):
+        for tag in (tags if (i + first) % 2 == 0 else tags[::-1]):
+            workers[tag].stdin.write(f"{label} 1\n")
+            workers[tag].stdin.flush()
+            cpu[tag][label] += json.loads(workers[tag].stdout.readline())
+
+
 def compare(before: str, after: str, db: str, rounds: int, batch: int, labels: list[str]) -> None:
     workers = {"before": start(before, db), "after": start(after, db)}
     cpu: dict[str, dict[str, list[float]]] = {tag: {label: [] for label in labels} for tag in workers}
     loads = [os.getloadavg()[0]]
     for n in range(rounds):
-        order = ("before", "after") if n % 2 == 0 else ("after", "before")
         for label in labels:
-            size = max(1, batch // 6) if label in SLOW else batch
-            for tag in order:
-                workers[tag].stdin.write(f"{label} {size}\n")
-                workers[tag].stdin.flush()
-                cpu[tag][label] += json.loads(workers[tag].stdout.readline())
+            turns(workers, label, max(1, batch // 6) if label in SLOW else batch, n, cpu)
         loads.append(os.getloadavg()[0])
     for process in workers.values():
         process.stdin.write("\n")
         process.stdin.flush()
         process.wait()
-    print(f"CPU ms per request, before -> after, {rounds} rounds taking turns, "
+    print(f"CPU ms per request, before -> after, {rounds} rounds taking turns request by request, "
           f"load {min(loads):.1f}-{max(loads):.1f}")
     for label in labels:
         b, a = (statistics.median(cpu[tag][label]) for tag in ("before", "after"))

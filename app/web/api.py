@@ -14,7 +14,7 @@ from app import game_commands, games, rulesets
 from app.kernel.commands import Refused
 from app.kernel.names import GameName
 from app.tables import Game, Step
-from app.web.deps import SEQ_MAX, EditDep, OpenedDep, Seen, SessionDep, Since, field_errors
+from app.web.deps import SEQ_MAX, EditDep, OpenedDep, Seen, SessionDep, SessionEditDep, Since, field_errors
 from app.web.view import step_summary
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -89,7 +89,7 @@ def read_steps(opened: OpenedDep, session: SessionDep, since: Since = -1) -> lis
 
 
 @router.post("/{token}/commands")
-def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: Seen = None):
+def run(opened: SessionEditDep, data: dict[str, Any], seen: Seen = None):
     """Run one command, e.g. `{"type": "add_bot", "bot": {...}}`. `seen`: the step the client
     last saw; if the game moved on and the command no longer fits, the answer is 409.
 
@@ -110,7 +110,7 @@ def run(opened: EditDep, session: SessionDep, data: dict[str, Any], seen: Seen =
             return JSONResponse({"detail": field_errors(error)}, status_code=422)
         data = {k: v for k, v in data.items() if k != "seen"}
     try:
-        step = game_commands.run_command(session, opened.game, data, seen, expect=expect)
+        step = game_commands.run_command(opened.session, opened.game, data, seen, expect=expect)
     except ValidationError as error:
         return JSONResponse({"detail": field_errors(error)}, status_code=422)
     except game_commands.Conflict as conflict:

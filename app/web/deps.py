@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException, Query, Request
@@ -33,6 +33,7 @@ class Opened:
     game: Game
     access: games.Access
     token: str
+    session: Session | None = field(default=None, repr=False, compare=False)  # given by open_to_edit
 
     @property
     def can_edit(self) -> bool:
@@ -56,8 +57,22 @@ def open_game(token: str, session: SessionDep) -> Opened:
 async def edit_game(opened: Annotated[Opened, Depends(open_game)]) -> Opened:
     """Mutating routes take this: a watch link may read everything and change nothing. Async: it
     only reads `opened`, so it runs on the event loop, not on another hop to a worker thread."""
+    return _may_edit(opened)
+
+
+def _may_edit(opened: Opened) -> Opened:
     if not opened.can_edit:
         raise HTTPException(403, "This is a watch link: it can follow the game but not change it.")
+    return opened
+
+
+def open_to_edit(token: str, session: SessionDep) -> Opened:
+    """open_game then edit_game in one dependency, which also gives the request's session
+    (`opened.session`): for a command, the hottest route (issue 21: FastAPI solves every level of
+    a route's dependencies on every request, a cached one too). The same 404, then 403, the same
+    session; a route taking this takes neither OpenedDep nor SessionDep (two games opened)."""
+    opened = _may_edit(open_game(token, session))
+    opened.session = session
     return opened
 
 
@@ -78,6 +93,7 @@ def only_ruleset(ruleset_id: str, name: str) -> Any:
 # hold (SQLite's is 64-bit, PostgreSQL's INTEGER 32-bit): out of range is a 422, not a 500.
 Since = Annotated[int, Query(ge=-1, le=2**31 - 1, description="Only steps after this one (-1: all).")]
 EditDep = Annotated[Opened, Depends(edit_game)]
+SessionEditDep = Annotated[Opened, Depends(open_to_edit)]  # EditDep, and the session in it
 # The step a client last saw (`seen`): the same bounds.
 SEQ_MAX = 2**31 - 1
 Seen = Annotated[int | None, Query(ge=0, le=SEQ_MAX, description="The step the client last saw.")]

@@ -1,0 +1,34 @@
+"""Issue 21: the command route opens its game for editing in one dependency (deps.open_to_edit)
+instead of three levels; which answer wins when several things are wrong stays as it was: no
+game 404, then a watch link 403, and only then a bad `seen` or body 422, naming the field."""
+
+from __future__ import annotations
+
+import pytest
+
+ADD = {"type": "add_character", "character": {"name": "Ada"}}
+
+
+@pytest.fixture
+def links(client) -> dict[str, str]:
+    game = client.post("/api/games", json={"name": "Order of answers"}).json()
+    return {"edit": game["edit_token"], "view": game["view_token"], "none": "no-such-link"}
+
+
+@pytest.mark.parametrize(("link", "query", "body", "status", "field"), [
+    ("none", "?seen=-1", ADD, 404, None),
+    ("none", "", ["not", "a", "command"], 404, None),
+    ("view", "?seen=-1", ADD, 403, None),
+    ("view", "", ["not", "a", "command"], 403, None),
+    ("edit", "?seen=-1", ADD, 422, ["query", "seen"]),
+    ("edit", "", ["not", "a", "command"], 422, ["body"]),
+    ("edit", "?seen=0", ADD, 200, None),
+])
+def test_a_missing_game_then_a_watch_link_then_a_bad_field_decide_the_answer(client, links, link, query,
+                                                                              body, status, field):
+    r = client.post(f"/api/games/{links[link]}/commands{query}", json=body)
+    assert r.status_code == status
+    if field is not None:
+        assert [e["loc"] for e in r.json()["detail"]] == [field]
+    seq = client.get(f"/api/games/{links['edit']}").json()["seq"]
+    assert seq == (1 if status == 200 else 0)  # nothing written but by the one good command
