@@ -23,7 +23,10 @@ from tests.support.server import LiveServer
 
 pytestmark = [pytest.mark.server, pytest.mark.db]  # db: again on PostgreSQL in `make test-postgres`
 
-READ_SECONDS = 8  # the server's body deadline here: long enough for health to answer first
+# The server's body deadline here: long enough for health and a new game to answer first (tens of
+# milliseconds, even on a loaded machine), short because the test waits it out twice (the hanging
+# bodies, then the imports queued behind the gate): 8 s kept a worker idle 16 s.
+READ_SECONDS = 4
 HANGING = 60
 # Imports reading at once here (4 in production): the 15 hanging imports fill it and 7 still queue
 # behind it, so a queued one is let go too. At 4 they were let go in four rounds of READ_SECONDS.

@@ -14,6 +14,7 @@ when no answer had started)."""
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from typing import Any
 from urllib.parse import unquote
 
@@ -27,6 +28,7 @@ _streaming = threading.local()
 class _OneHop(httpx.BaseTransport):
     def __init__(self, inner) -> None:
         self.inner = inner  # Starlette's transport: its app, portal, state and options
+        self.chunks_sent: Counter[str] = Counter()  # per path: a test sees a stream's first frame go out
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         if request.url.scheme in ("ws", "wss") or getattr(_streaming, "on", False):
@@ -79,6 +81,7 @@ class _OneHop(httpx.BaseTransport):
             elif message["type"] == "http.response.body":
                 assert answer["started"] and not complete.is_set()
                 answer["chunks"].append(bytes(message.get("body", b"")))
+                self.chunks_sent[scope["path"]] += 1
                 if not message.get("more_body", False):
                     complete.set()
 
@@ -97,6 +100,10 @@ class OneHopClient(TestClient):
     def __init__(self, app, **options: Any) -> None:
         super().__init__(app, **options)
         self._transport = _OneHop(self._transport)
+
+    def chunks_sent(self, path: str) -> int:
+        """How many body chunks the app has sent so far to requests for `path` (from any thread)."""
+        return self._transport.chunks_sent[path]
 
     def send(self, request: httpx.Request, *, stream: bool = False, **options: Any) -> httpx.Response:
         _streaming.on = stream

@@ -68,14 +68,14 @@ def stream_while(client, url, game_id, action) -> list[tuple[str, dict]]:
     answer what it sent. (The test client returns a response only when its stream ends.)"""
     out = {}
     reader = threading.Thread(target=lambda: out.setdefault("response", client.get(url)))
-    before = live.hub.count(game_id)
+    before, sent = live.hub.count(game_id), client.chunks_sent(url)
     reader.start()
+    # The stream subscribes, then reads the game's step (so it can miss none), then sends its
+    # first event: wait for that event to go out before acting, or a fast command lands in between
+    # and the first event is already seq 1. (A fixed 0.2 s sleep, before: idle time.)
     deadline = time.monotonic() + 10
-    while live.hub.count(game_id) == before and time.monotonic() < deadline:
+    while (live.hub.count(game_id) == before or client.chunks_sent(url) == sent) and time.monotonic() < deadline:
         time.sleep(0.005)
-    # The stream subscribes, then reads the game's step (so it can miss none): give it that read
-    # before acting, or a fast command lands in between and the first event is already seq 1.
-    time.sleep(0.2)
     action()
     time.sleep(0.1)  # let the loop deliver before the stream is told to end
     live.hub.close_all()

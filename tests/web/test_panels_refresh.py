@@ -8,13 +8,13 @@ import pytest
 from app import game_commands
 from app.web.panels import LOG_LENGTH
 from tests.support.html import parse
+from tests.support.prebuilt import copied
 from tests.support.turn_games import make_game
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
 
-@pytest.fixture
-def game(session):
+def played(session):
     game = make_game(session)
     game_commands.run_command(session, game, {"type": "next_phase"})
     for n in range(2, LOG_LENGTH + 12):
@@ -22,6 +22,12 @@ def game(session):
                                           "by_effect": n > 2})  # R-EVENT-ONE: one drawn, the rest by effects
     session.refresh(game)
     return game
+
+
+@pytest.fixture
+def game(session):
+    """A game of LOG_LENGTH + 11 steps: played once per worker, copied for each test."""
+    return copied(session, played)
 
 
 def panels_of(html: str) -> list[str]:

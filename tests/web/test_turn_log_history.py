@@ -8,6 +8,7 @@ import pytest
 from app import game_commands, games
 from app.web.panels import LOG_LENGTH
 from tests.support.html import parse
+from tests.support.prebuilt import copied
 from tests.support.turn_games import HX, make_game
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
@@ -17,7 +18,12 @@ STEPS = 2 * LOG_LENGTH + 15  # three pages: 40, 40, and the rest down to step 0
 
 @pytest.fixture
 def long_game(session):
-    """A game with STEPS steps after its creation; each names its own Event."""
+    """A game with STEPS steps after its creation; each names its own Event. Played once per
+    worker, copied for each test (tests/support/prebuilt.py)."""
+    return copied(session, played)
+
+
+def played(session):
     game = make_game(session)
     game_commands.run_command(session, game, {"type": "next_phase"})  # Phase 2: Events can be recorded
     for n in range(2, STEPS + 1):
