@@ -175,6 +175,11 @@
     }) && (pushed.log_from === null || pushed.log_from === undefined || top >= pushed.log_from - 1);
     if (!usable) return false;
     var due = panels.filter(function (panel) { return !(parseInt(panel.dataset.seq, 10) >= seq); });
+    if (!due.length) {  // this page's own command's answer brought them all: nothing to parse
+      known = Math.max(known, seq);
+      shown = Math.max(shown, seq);
+      return true;
+    }
     var open = {};
     due.forEach(function (panel) {
       open[panel.dataset.panel] = Array.prototype.map.call(panel.querySelectorAll("details[open][id]"),

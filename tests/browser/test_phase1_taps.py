@@ -136,7 +136,8 @@ def test_phase1_an_event_dice_by_hand_and_a_new_character_each_take_a_tap_or_two
         form = page.locator("#new-character-form form")
         expect(form.locator("input[name=shoot]")).to_have_value("3 red")
         t.taps.click(form.get_by_role("button", name="Add Character"))
-    expect(page.locator("#panel-roster")).to_contain_text("Gunner-1")
+    # its item in the roster's list: the panel's text has the name from the form on ("like Gunner-1")
+    expect(page.locator("#panel-roster li[data-model=character]").filter(has_text="Gunner-1")).to_have_count(1)
     gunner = t.model("Gunner-1")
     assert (gunner["shoot"], gunner["health"], gunner["max_health"]) == ({"red": 3}, 4, 4)
 

@@ -38,7 +38,9 @@ def new_game(url: str) -> dict:
 
 def test_each_tap_on_duplicate_brings_back_the_roster_with_one_more_character(browser, live_server, artifacts):
     game = new_game(live_server.url)
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)
+    # motion as a player's tablet has it (the other tests' pages reduce it: conftest.py)
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True,
+                                  reduced_motion="no-preference")
     page = context.new_page()
     page.goto(live_server.url + game["edit_url"])
     page.wait_for_selector('#live-status[data-state="live"]')

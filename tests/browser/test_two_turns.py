@@ -127,10 +127,10 @@ def play_turn_one(game: Game) -> None:
     expect(page.locator("#turn-news")).to_contain_text("Ada +2 Marked (now 2)")
     marked = page.locator(f"#st-ch-{game.ids['Ada']}-marked")
     expect(marked).to_have_class(re.compile(r"\bchanged\b"))  # the new value flashes briefly
+    page.emulate_media(reduced_motion="no-preference")  # the tests' pages reduce motion (conftest.py)
     assert marked.evaluate("e => getComputedStyle(e).animationName") == "turn-flash"
     page.emulate_media(reduced_motion="reduce")
     assert marked.evaluate("e => getComputedStyle(e).animationName") == "none"  # prefers-reduced-motion
-    page.emulate_media(reduced_motion="no-preference")
     # Bo makes Noise inside Sentry-1's zone: +1 Marked in total, Danger +1 (R-NOISE).
     page.locator("#section-noise-many > summary").click()
     noise = page.locator("#form-noise")
