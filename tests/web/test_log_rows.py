@@ -10,16 +10,9 @@ import pytest
 
 from app.web import log_rows
 from app.web.log_rows import LogRows
+from tests.support.api_game import new_game
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
-
-
-def new_game(client, *names: str) -> tuple[str, str, str]:
-    game = client.post("/api/games", json={"name": "Night"}).json()
-    send = f"/api/games/{game['edit_token']}/commands"
-    for name in names:
-        client.post(send, json={"type": "add_character", "character": {"name": name}}).raise_for_status()
-    return game["edit_token"], game["view_token"], send
 
 
 def rows(html: str) -> dict[int, str]:

@@ -12,18 +12,11 @@ from app import game_commands, games, latest_state
 from app.latest_state import LatestStates
 from app.web import step_reads
 from app.web.step_reads import StepReads
+from tests.support.api_game import new_game
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
 STEP_PANELS = "status,turn,roster,log"
-
-
-def new_game(client, *names: str) -> tuple[str, str, str]:
-    game = client.post("/api/games", json={"name": "Night"}).json()
-    send = f"/api/games/{game['edit_token']}/commands"
-    for name in names:
-        client.post(send, json={"type": "add_character", "character": {"name": name}}).raise_for_status()
-    return game["edit_token"], game["view_token"], send
 
 
 @pytest.fixture
