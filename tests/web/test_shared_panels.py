@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from app.web import panels
+from tests.support.api_game import new_game
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
@@ -26,15 +27,8 @@ def counted_renders(monkeypatch) -> list[str]:
     return seen
 
 
-def new_game(client) -> tuple[str, str, str]:
-    game = client.post("/api/games", json={"name": "Night"}).json()
-    send = f"/api/games/{game['edit_token']}/commands"
-    client.post(send, json={"type": "add_character", "character": {"name": "Ada"}}).raise_for_status()
-    return game["edit_token"], game["view_token"], send
-
-
 def test_four_pages_of_one_game_cost_one_render_per_link_and_step(client, monkeypatch):
-    play, watch, send = new_game(client)
+    play, watch, send = new_game(client, "Ada")
     renders = counted_renders(monkeypatch)
     for step in range(2):
         client.post(send, json={"type": "add_character", "character": {"name": f"Cy{step}"}}).raise_for_status()
@@ -47,7 +41,7 @@ def test_four_pages_of_one_game_cost_one_render_per_link_and_step(client, monkey
 
 
 def test_a_panel_asked_again_without_a_new_step_is_not_rendered_again_and_a_rename_is(client, monkeypatch):
-    play, _, _ = new_game(client)
+    play, _, _ = new_game(client, "Ada")
     renders = counted_renders(monkeypatch)
     first = client.get(f"/g/{play}/panels/title").text
     assert client.get(f"/g/{play}/panels/title").text == first and len(renders) == 1
