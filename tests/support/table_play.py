@@ -119,6 +119,7 @@ class Player:
         Criticals). Both show 0: only a count above 0 is a tap."""
         self.open(self.page.locator(f"#{fid}-dice"))
         expect(self.page.locator(f"#form-{fid}").get_by_label("I enter dice")).to_be_checked()
+        expect(self.page.locator(f"#{fid}-dice .entered-grid")).to_be_visible()  # fetched on opening (issue 21)
         for prefix, (hits, criticals) in rolls.items():
             key = f"{fid}-{prefix.replace('.', '-')}"
             self.chip(f"{key}-hits-{hits}")

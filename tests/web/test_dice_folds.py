@@ -109,6 +109,9 @@ def test_i_enter_dice_sent_before_the_grid_arrived_is_refused_and_nothing_is_rol
     fold = answer.by_id("melee-hunt-dice")
     assert "had not arrived" in fold.one(cls="field-error").text()
     assert "open" in fold.attrs and fold.one(cls="entered-grid")  # the counts to tap, right there
+    ticked = [i.attrs["id"] for i in fold.one(cls="entered-grid").all("input", type="radio") if "checked" in i.attrs]
+    assert ticked == ["melee-hunt-rolls-npc-hits-0", "melee-hunt-rolls-npc-criticals-0",  # as first drawn:
+                      "melee-hunt-rolls-character-hits-0", "melee-hunt-rolls-character-criticals-0"]  # none unsent
     after = client.get(f"/api/games/{table.token}").json()
     assert after == before  # no step: the app rolled nothing in the player's place
     table.submit("melee-hunt", dice="entered", **{"rolls.npc.hits": "1", "rolls.character.hits": "0"})
