@@ -143,7 +143,8 @@ def test_without_javascript_a_dice_fold_is_a_link_to_the_page_with_it_open(clien
 def test_a_dice_fold_the_panel_does_not_have_is_a_422_naming_the_field(client, table, fold):
     r = client.get(f"/g/{table.token}/turn/dice/{fold}", headers=HX)
     assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["path", "fold"]
-    assert r.headers["content-type"] == "application/json"  # never HTML echoing what was sent
+    assert r.headers["content-type"] == "application/json" and fold not in r.text  # nothing echoed
+    assert r.headers["HX-Reswap"] == "none"  # htmx leaves the fold's stand-in as it is
 
 
 def test_the_watch_link_gets_no_dice_folds_and_cannot_fetch_one(client, session, table):

@@ -17,11 +17,10 @@ refuses it (422 naming `dice`), never lets the app roll what the player meant to
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
 
-from fastapi import APIRouter, Path, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from app.rulesets.potham2038.web.guard import POTHAM_ONLY
 from app.web.command_forms import FormValues
@@ -38,20 +37,27 @@ NOT_YET = ("The dice by hand had not arrived: tap the counts the dice show, or c
 
 
 @router.get("/g/{token}/turn/dice/{fold}", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
-def dice_grid(request: Request, fold: Annotated[str, Path(pattern=FOLD_ID)], opened: EditDep,
-              session: SessionDep):
+def dice_grid(request: Request, fold: str, opened: EditDep, session: SessionDep) -> Response:
     """The count chips of the "Dice by hand" fold of form `fold`, as the turn panel draws them
-    with that fold open. 422 (naming `fold`) when the panel has no such fold now."""
+    with that fold open. 422 naming `fold` when the panel has no such fold now."""
+    if not re.fullmatch(FOLD_ID, fold):
+        return bad_fold("Not a form of the turn panel: letters, digits, - and _ only, at most 120.")
     if request.headers.get("HX-Request") != "true":
         context = game_context(opened, session, open_dice=fold)
         return templates.TemplateResponse(request, page_template(opened.game), context)
     grids: dict[str, str] = {}
     render_one(opened.game, "turn", game_context(opened, session, with_log=False, open_dice=fold,
                                                  dice_grids=grids))
-    if fold not in grids:
-        raise RequestValidationError([{"type": "value_error", "loc": ("path", "fold"),
-                                       "msg": f"The turn panel has no dice to enter for {fold!r} now."}])
+    if fold not in grids:  # e.g. its roll was settled on another device: the panel refreshes
+        return bad_fold("The turn panel has no dice by hand for this form now.")
     return HTMLResponse(grids[fold], headers={"X-Game-Seq": str(opened.game.seq)})
+
+
+def bad_fold(message: str) -> JSONResponse:
+    """422 naming the field, FastAPI's shape; `HX-Reswap: none`: htmx swaps a 422 (a refused form
+    comes back in place), and this answer is no grid, so the fold keeps its stand-in."""
+    return JSONResponse({"detail": [{"type": "value_error", "loc": ["path", "fold"], "msg": message}]},
+                        status_code=422, headers={"HX-Reswap": "none"})
 
 
 def entered_without_dice(form: FormValues) -> bool:
