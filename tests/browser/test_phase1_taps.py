@@ -113,6 +113,7 @@ def test_phase1_an_event_dice_by_hand_and_a_new_character_each_take_a_tap_or_two
     expect(shot).to_be_visible()
     shot.locator("details.by-hand > summary").click()  # the chips, as the player sees them
     expect(shot.get_by_label("I enter dice")).to_be_checked()  # the fold's opening means dice by hand
+    expect(shot.locator(".entered-grid")).to_be_visible()  # its chips, fetched as it opened (issue 21)
     assert layout_problems(page) == []
     shot.screenshot(path=str(artifacts / "phase3-dice-chips-768x1024.png"))
     shot.locator("details.by-hand > summary").click()

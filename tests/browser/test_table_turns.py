@@ -267,9 +267,9 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
     turns = figures(p)
     path = artifacts / "table-speed.json"  # merged: other browser tests write their own keys
     known = json.loads(path.read_text()) if path.exists() else {}
-    path.write_text(json.dumps(known | {"turns": turns}, indent=2) + "\n")
+    path.write_text(json.dumps(known | {"turns": turns, "turns_phase3_panel": p.sizes}, indent=2) + "\n")
     (artifacts / "table-turns-inputs.txt").write_text(  # every input, for reading where they go
         "".join(f"{part}\t{kind}\t{what}\n" for part, kind, what in p.taps.log))
-    print("\nsix turns:", json.dumps(turns))
+    print("\nsix turns:", json.dumps(turns), "\nturn panel as each Phase 3 starts:", json.dumps(p.sizes))
     assert all(t["inputs"] > 0 for t in turns.values())
     page.close()

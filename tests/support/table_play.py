@@ -41,6 +41,7 @@ class Player:
     def __init__(self, page: Page, url: str, token: str):
         self.page, self.url, self.token, self.taps = page, url, token, Taps()
         self.ids: dict[str, str] = {}  # a model's id never changes: asked of the API once per name
+        self.sizes: list[dict] = []  # the turn panel's size as each Phase 3 starts (issue 21: measured)
 
     # --- reading the game (not inputs) ------------------------------------------------------
     def api(self) -> dict:
@@ -62,6 +63,10 @@ class Player:
 
     def seq(self) -> int:
         return int(self.page.locator("#panel-turn").get_attribute("data-seq"))
+
+    def panel_size(self) -> dict:
+        """The turn panel's elements and kilobytes of HTML as the page shows it (not an input)."""
+        return panel_size(self.page)
 
     def no_error(self) -> None:
         errors = self.page.locator("#panel-turn .form-error, #panel-turn .field-error")
@@ -119,6 +124,7 @@ class Player:
         Criticals). Both show 0: only a count above 0 is a tap."""
         self.open(self.page.locator(f"#{fid}-dice"))
         expect(self.page.locator(f"#form-{fid}").get_by_label("I enter dice")).to_be_checked()
+        expect(self.page.locator(f"#{fid}-dice .entered-grid")).to_be_visible()  # fetched on opening (issue 21)
         for prefix, (hits, criticals) in rolls.items():
             key = f"{fid}-{prefix.replace('.', '-')}"
             self.chip(f"{key}-hits-{hits}")
@@ -423,6 +429,8 @@ def phase3(p: Player, how: dict | None = None) -> list[str]:
     of action skipped. `how`: {("Hunter-1", "Rook"): {...melee kwargs}, ("Sentry-1", "shot"):
     {...bot_shot kwargs}}. Answers what was done, in order."""
     how, done = how or {}, []
+    p.settle()
+    p.sizes.append(p.panel_size())
     for _ in range(12):
         cards = p.page.locator("#phase-3 .p3-list article.p3-card:not(.settled)")
         card = next((c for c in cards.all() if c.locator("button.primary:not([disabled])").count()
@@ -480,3 +488,9 @@ def check_fails(p: Player, bot: str, glitch: int) -> None:
 
 def end_turn(p: Player) -> None:
     p.step(p.page.locator("#end-turn"), steps=_ahead(p) + 1)
+
+
+def panel_size(page: Page) -> dict:
+    """The turn panel's element count and its HTML in KB, as Chromium holds it (issue 21)."""
+    return page.locator("#panel-turn").evaluate(
+        "el => ({elements: el.querySelectorAll('*').length + 1, kb: Math.round(el.outerHTML.length / 102.4) / 10})")

@@ -35,6 +35,19 @@ class Table:
         self.opened = parse(r.text)
         return self.opened
 
+    def open_dice(self, fid: str) -> Node:
+        """Open form `fid`'s closed "Dice by hand" fold (issue 21): fetch its grid as the fold's
+        first opening does and put it in the fold, in place of the stand-in, as htmx does."""
+        fold = self.page.by_id(f"{fid}-dice")
+        lazy = fold.one(cls="lazy-form")
+        r = self.client.get(lazy.attrs["hx-get"], headers=HX)
+        assert r.status_code == 200, r.text
+        grid = [c for c in parse(r.text).children if isinstance(c, Node)]
+        assert len(grid) == 1 and grid[0].attrs["id"] == f"{fid}-dice-grid", r.text[:500]
+        grid[0].parent = fold
+        fold.children[fold.children.index(lazy)] = grid[0]
+        return grid[0]
+
     def panel(self, name: str = "turn") -> Node:
         r = self.client.get(f"/g/{self.token}/panels/{name}")
         assert r.status_code == 200, r.text

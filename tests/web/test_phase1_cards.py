@@ -203,6 +203,7 @@ def test_an_ai_bots_shot_takes_cover_and_the_out_of_ammo_die_as_chips(client, se
     table.submit("next-2")
     form = table.page.by_id("form-shoot-sent")
     assert [i.attrs["value"] for i in form.by_id("shoot-sent-cover").all("input")] == ["none", "light", "heavy"]
+    table.open_dice("shoot-sent")  # the counts and the Out of Ammo die: behind "Dice by hand" (issue 21)
     assert form.has_id("shoot-sent-ammo_die-blank") and not form.all("select", name="ammo_die")
     table.submit("shoot-sent", button="shoot-sent-confirm", dice="entered", cover="light", ammo_die="blank",
                  **{"rolls.attack.hits": "2", "rolls.attack.criticals": "1", "rolls.defense.hits": "0"})

@@ -78,12 +78,14 @@ def test_R_CMB_GANGUP_shots_wait_for_undecided_engagements_too(table):
 
 
 def test_the_result_replaces_the_form_on_the_card(table):
+    table.open_dice("melee-hunt")
     table.submit("melee-hunt", dice="entered", **{"rolls.npc.hits": "1", "rolls.character.hits": "0"})
     card = table.page.by_id("engagement-hunt-ada")
     assert not card.all("form") and "Ada takes 1 damage" in card.one(cls="p3-result").text()
 
 
 def test_R_CMB_TARGET_FACTS_a_target_out_of_action_is_struck_through_and_no_button_names_it(table):
+    table.open_dice("melee-hunt")
     table.submit("melee-hunt", dice="entered", **{"rolls.npc.hits": "3", "rolls.character.hits": "0"})
     shot = table.page.by_id("shot-sent")
     assert shot.one("s").text() == "Ada" and "Ada is out of action" in shot.text()
@@ -154,6 +156,7 @@ def test_R_PHASE_MOVE_an_open_slot_of_a_worker_may_become_an_interact_with_its_o
 def test_a_melee_that_takes_ada_out_of_action_never_says_she_is_pushed_back_and_labels_each_sides_dice(table):
     """Issue 18 wording: R-CMB-PUSH pushes back a damaged model, not one out of action; the log
     shows the AI-Bot's and the Character's dice apart."""
+    table.open_dice("melee-hunt")
     table.submit("melee-hunt", dice="entered", **{"rolls.npc.hits": "3", "rolls.character.hits": "0"})
     result = table.page.by_id("engagement-hunt-ada").one(cls="p3-result").text()
     assert "Ada is out of action (not pushed back)" in result and "pushed back." not in result
@@ -171,6 +174,7 @@ def test_R_CMB_COUNTER_a_counter_attack_is_one_visible_chip_outside_the_fold(tab
         folds.append(node.tag == "details")
         node = node.parent
     assert node is card and not any(folds)  # inside the card, inside no fold
+    table.open_dice("melee-hunt")
     table.submit("melee-hunt", dice="entered", counter_attack="true",
                  **{"rolls.npc.hits": "1", "rolls.character.hits": "2"})
     assert "counter" in table.page.by_id("engagement-hunt-ada").text().lower()

@@ -43,8 +43,9 @@ def test_every_input_of_every_phase_is_labelled(client, session, phase):
     table = in_phase(client, session, phase)
     page = table.page
     assert page.by_id("panel-turn").attrs["data-phase"] == str(phase)
-    # the folded forms fetched when opened too (issue 21)
-    folds = [table.open(lazy.parent.attrs["id"].removeprefix("section-")) for lazy in page.all(cls="lazy-form")]
+    # the folded forms and the dice by hand fetched when opened too (issue 21)
+    folds = [table.open_dice(lazy.parent.attrs["id"].removesuffix("-dice")) if "data-by-hand" in lazy.parent.attrs
+             else table.open(lazy.parent.attrs["id"].removeprefix("section-")) for lazy in page.all(cls="lazy-form")]
     assert labelled(page) == [] and [labelled(fold) for fold in folds] == [[]] * len(folds)
 
 
@@ -231,11 +232,13 @@ def test_an_engagement_shows_who_attacks_why_and_the_exact_odds(client, session)
 
 def test_R_CMB_DANGER_a_melee_with_entered_dice_applies_damage_and_danger_once(client, session):
     table = phase3(client, session)
+    table.open_dice("melee-hunt")
     answer = table.submit("melee-hunt", dice="entered", **{"rolls.npc.hits": "3", "rolls.npc.criticals": "1",
                                                           "rolls.character.hits": "1"})
     assert "Health 0/3" in answer.one("li", data_name="Ada").text()  # 3 - 1 + 1 = 3 damage
     assert answer.by_id("status-danger").text() == "1"
     assert "Danger +1 is paid" in answer.by_id("phase-3").text()
+    table.open_dice("melee-other")
     answer = table.submit("melee-other", bot_id="sent", character_id="bo", dice="entered",
                           **{"rolls.npc.hits": "0", "rolls.character.hits": "0"})
     assert answer.by_id("status-danger").text() == "1"  # once per phase

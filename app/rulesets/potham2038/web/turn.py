@@ -21,6 +21,7 @@ from app.rulesets.potham2038.glitches import glitch_faces
 from app.rulesets.potham2038.models import GameState
 from app.rulesets.potham2038.turn import Adjust, NoBody, next_phase
 from app.rulesets.potham2038.web import (  # noqa: F401  (routes, context hook, helpers)
+    dice_folds,
     house,
     odds,
     phase3_list,
@@ -35,6 +36,7 @@ from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
 router.include_router(house.router, dependencies=[POTHAM_ONLY])
+router.include_router(dice_folds.router)
 
 ADJUSTABLE = tuple(sorted(set(Adjust.model_fields) - {"target_id", "danger", "note"}))
 
@@ -95,6 +97,9 @@ def command(request: Request, opened: EditDep, session: SessionDep, posted: Form
         return answer(request, opened, session, "turn", 400, changed=False, values=form,
                       form_id=form.get("form"), error="The target changed after the button was drawn: "
                       "check the button's name and tap again.")
+    if dice_folds.entered_without_dice(form):  # "I enter dice" sent before its grid arrived
+        return answer(request, opened, session, "turn", 422, changed=False, values=form,
+                      form_id=form.get("form"), errors={"dice": dice_folds.NOT_YET}, error=dice_folds.NOT_YET)
     before = steps_before(form)
     if before:  # one tap, several steps (issue 18): e.g. Phase 1 ends and the Event is recorded
         return run_steps(request, opened, session, [*before, data], int_or_none(form.get("seen")), form=form)
