@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from tests.support.routes import app_routes
 from tests.support.turn_games import make_game, roster_state, with_bot
 
 
@@ -170,12 +171,7 @@ def test_json_nested_thousands_deep_is_a_client_error_not_a_500(client, path, te
 
 
 def form_routes() -> list[str]:
-    from fastapi.routing import iter_route_contexts
-
-    from app.main import create_app
-
-    contexts = iter_route_contexts(create_app(migrate_on_start=False).routes)
-    return sorted({c.path for c in contexts if c.methods and "POST" in c.methods and not c.path.startswith("/api/")})
+    return sorted({path for path, methods in app_routes() if "POST" in methods and not path.startswith("/api/")})
 
 
 SCRIPT = "<script>alert(1)</script>"
