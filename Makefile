@@ -79,8 +79,12 @@ test-long:
 # transactions, LISTEN/NOTIFY. The other web tests (pages, forms, rules, fuzzers) go through the
 # same store calls and ran once on SQLite; the two-process tests always run on PostgreSQL, in
 # `make test` (tests/e2e/test_processes.py starts its own cluster).
+# tests/e2e first: its ten real-server tests are the pass's longest (the 120 imports, the 60
+# hanging bodies, the races: seconds each on PostgreSQL), so they start at once on one worker
+# while the other takes the short web tests, and short web tests are what is left at the end;
+# listed last, one of them could start last and hold the run while the other worker sat idle.
 test-postgres: install-dev postgresql bytecode
-	$(PY) -m tests.support.postgres run -- $(PYTEST) -m db tests/web tests/e2e $(ARGS)
+	$(PY) -m tests.support.postgres run -- $(PYTEST) -m db tests/e2e tests/web $(ARGS)
 
 bench: install-dev
 	$(PY) -m bench

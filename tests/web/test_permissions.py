@@ -8,28 +8,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from fastapi.routing import APIRoute
 
-from app.main import create_app
 from app.web.panels import PANELS
+from tests.support.routes import app_routes
 
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Values for path parameters other than {token}; anything unknown gets "x" (403 comes first).
 FILLERS = {"which": "watch", "name": "roster", "seq": "0", "id": "x"}
 
 
-def every_route(app) -> list[tuple[str, set[str]]]:
-    """(path, methods) of every route, including those of included routers."""
-    try:  # newer FastAPI keeps included routers nested
-        from fastapi.routing import iter_route_contexts
-    except ImportError:
-        return [(r.path, r.methods) for r in app.routes if isinstance(r, APIRoute)]
-    return [(c.path, c.methods) for c in iter_route_contexts(app.routes) if c.methods and c.path]
-
-
 def routes_with_token(methods: set[str]) -> list[tuple[str, str]]:
     found = []
-    for path, route_methods in every_route(create_app(migrate_on_start=False)):
+    for path, route_methods in app_routes():  # every route, included routers' too
         if "{token}" in path:
             found += [(method, path) for method in sorted(route_methods & methods)]
     return sorted(set(found))

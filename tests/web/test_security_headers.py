@@ -9,11 +9,10 @@ import re
 
 import pytest
 
-from app.main import create_app
 from app.web.headers import CSP
 from tests.conftest import ADMIN_TOKEN
 from tests.support.html import parse
-from tests.web.test_permissions import every_route
+from tests.support.routes import app_routes
 
 STREAMS = ("/events",)  # never end: checked on a real server
 QUERIES = {"/g/{token}/log": "?before=1", "/v/{token}/log": "?before=1",  # required parameters
@@ -22,7 +21,7 @@ DOWNLOADS = ("/admin/{admin_token}/backup",)
 
 
 def get_routes() -> list[str]:
-    paths = {p for p, methods in every_route(create_app(migrate_on_start=False)) if "GET" in methods}
+    paths = {p for p, methods in app_routes() if "GET" in methods}
     # the watch paths' catch-all (share.watch_guard) serves no page: it answers 404 to a read, 403 to a change
     return sorted(p for p in paths if not p.endswith(STREAMS) and "{rest:path}" not in p)
 
