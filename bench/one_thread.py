@@ -14,7 +14,8 @@ each version of the code on a copy of it, alternating, on the same load:
 pages (two play, two watch), each refreshing its step panels in one request (as live.js does
 when it cannot take the push), or "pushed": each page's live stream making its step event (the
 panels rendered once per link and step, as the pages take them);
-a command then the turn panel (its first render after a step); the full page; the turn panel
+a tap (the play page's form post, answered with its panels) and its step's four pushes; a
+command then the turn panel (its first render after a step); the full page; the turn panel
 asked again (cached: a request's own cost); the turn panel's size.
 """
 
@@ -105,12 +106,20 @@ def cases(c: httpx.AsyncClient, token: str, view: str, ada: str) -> dict:
             frames = await subscription.next_frames(5, step_data)
             assert frames and '"panels"' in frames[0], frames
 
+    async def tap_pushed() -> None:  # a tap at the table: its answer, then its step's pushes
+        tap = {"type": "noise", "form": f"quick-noise-{ada}", "character_id": ada, "kind": "noise"}
+        (await c.post(f"/g/{token}/turn", data=tap, headers={"HX-Request": "true"})).raise_for_status()
+        for subscription, step_data in pages:
+            frames = await subscription.next_frames(5, step_data)
+            assert frames and '"panels"' in frames[0], frames
+
     async def turn_after_a_step() -> None:
         await command()
         await get(f"/g/{token}/panels/turn")
 
     return {"one command": command, "one step, 4 pages": four_pages,
-            "one step, 4 pages pushed": four_pages_pushed, "command + turn": turn_after_a_step,
+            "one step, 4 pages pushed": four_pages_pushed, "one tap, 4 pages pushed": tap_pushed,
+            "command + turn": turn_after_a_step,
             "full page": lambda: get(f"/g/{token}"),
             "turn asked again": lambda: get(f"/g/{token}/panels/turn")}
 

@@ -154,7 +154,7 @@ def _render_step(session: Session, token: str, view: bool, seq: int) -> tuple[in
         game, access = found
         opened = Opened(game, "view" if view else access, token)
         context = game_context(opened, session, log_after=max(0, game.seq - PUSH_LOG_BACK))
-        html = render_panels(game, PUSHED_PANELS, context)
+        html = render_panels(game, PUSHED_PANELS, context, plain=opened)  # nothing added to the context
         panels = {"names": PUSHED_PANELS, "html": html, "log_from": context["log_from"]}
         return game.seq, json.dumps({"seq": game.seq, "panels": panels})
     finally:

@@ -135,17 +135,33 @@ STEP_WIDE = {"status"}
 STEP_WIDE_READS = {"game", "state", "danger_history", "danger_chart", "oob"}
 
 
-def render_panels(game: Any, names: Any, context: dict[str, Any]) -> str:
-    """The panels `names`, one after the other, from one context."""
-    return "".join(render_one(game, name, context) for name in names)
+# Panels whose render from a plain context (game_context's for a link, nothing added: no form,
+# message, pick or request of the asker's) reads nothing else than the step and that link: a tap's
+# own answer and the step's push to the same link draw the same turn panel (issue 21: the play
+# link's turn panel, a third of a tap's renders, was drawn twice). Rendered once per step and link;
+# its templates read no log page (the only part of a plain context that differs between the two:
+# tests/web/test_link_wide_panels.py checks every ruleset's).
+LINK_WIDE = {"turn"}
 
 
-def render_one(game: Any, name: str, context: dict[str, Any]) -> str:
+def render_panels(game: Any, names: Any, context: dict[str, Any], plain: Opened | None = None) -> str:
+    """The panels `names`, one after the other, from one context (`plain`: see render_one)."""
+    return "".join(render_one(game, name, context, plain) for name in names)
+
+
+def render_one(game: Any, name: str, context: dict[str, Any], plain: Opened | None = None) -> str:
+    """`plain`: the link `context` is game_context's plain context for (nothing added): a LINK_WIDE
+    panel is then rendered once per step and link. The key holds what a plain context is made of
+    besides the step: the link (its access and token), both links of the game, the tap to undo."""
     template = templates.get_template(panel_template(game, name))
-    if name not in STEP_WIDE:
-        return template.render(context)
-    return step_reads.READS.get(game, ("panel", template.name, bool(context.get("oob"))),
-                                lambda: template.render(context))
+    oob = bool(context.get("oob"))
+    if name in STEP_WIDE:
+        return step_reads.READS.get(game, ("panel", template.name, oob), lambda: template.render(context))
+    if name in LINK_WIDE and plain is not None:
+        link = ("link panel", template.name, oob, plain.access, plain.token, game.view_token,
+                context["tap_from"])
+        return step_reads.READS.get(game, link, lambda: template.render(context))
+    return template.render(context)
 
 
 def render_panel(request: Request, name: str, context: dict[str, Any],

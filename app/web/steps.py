@@ -21,7 +21,7 @@ from app.kernel.commands import Refused
 from app.web import taps, view
 from app.web.command_forms import FormValues, field_messages, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
-from app.web.panels import game_context, page_template, panel_template
+from app.web.panels import game_context, page_template, render_one
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -30,8 +30,9 @@ router = APIRouter(include_in_schema=False)
 TURN_PANELS = ("turn", "status", "log")
 
 
-def render(name: str, context: dict[str, Any]) -> str:
-    return templates.get_template(panel_template(context["game"], name)).render(context)
+def render(name: str, context: dict[str, Any], plain: Opened | None = None) -> str:
+    """`plain`: the context is game_context's for that link, nothing added (panels.render_one)."""
+    return render_one(context["game"], name, context, plain)
 
 
 def answer(request: Request, opened: Opened, session, main: str, status_code: int = 200,
@@ -45,9 +46,10 @@ def answer(request: Request, opened: Opened, session, main: str, status_code: in
         page = page_template(opened.game)
         return templates.TemplateResponse(request, page, context, status_code=status_code)
     context = game_context(opened, session, **extra)
-    parts = [render(main, context)]
+    plain = None if extra else opened  # a panel of the step's push to this link: the same render
+    parts = [render(main, context, plain)]
     if changed:
-        parts += [render(name, {**context, "oob": True}) for name in TURN_PANELS if name != main]
+        parts += [render(name, {**context, "oob": True}, plain) for name in TURN_PANELS if name != main]
         parts.append(templates.get_template("_announce.html").render(context))
     headers = {"X-Game-Seq": str(opened.game.seq)}  # live.js (sharing) tracks the step shown
     if changed:
