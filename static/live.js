@@ -145,17 +145,27 @@
   function swapPanels(html, seq, force, open, only) {
     var holder = document.createElement("template");
     holder.innerHTML = html;
-    Array.prototype.forEach.call(holder.content.children, function (fresh) {
+    Array.prototype.slice.call(holder.content.children).forEach(function (fresh) {  // a copy: each leaves it
       var name = fresh.dataset.panel;
       var current = name && document.querySelector('[data-panel="' + name + '"]');
       if (!current || (only && only.indexOf(name) < 0)) return;
       if (!force && sending(current)) return;
       if (!force && busy(current)) { markStale(current); return; }
       if (name === "log") mergeLog(current, fresh);
-      htmx.swap(current, fresh.outerHTML, {swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0});
+      swapPanel(current, fresh);
       if (!isNaN(seq)) seen = Math.max(seen, seq);
       (open[name] || []).forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
     });
+  }
+
+  /* The panel `fresh` (already parsed) in place of `current`: the panel's own swap (swap.js) when
+     the page has it, htmx's outerHTML otherwise; the element is handed over, not its markup (no
+     second parse). */
+  function swapPanel(current, fresh) {
+    var holder = document.createDocumentFragment();
+    holder.appendChild(fresh);
+    htmx.swap(current, holder, {swapStyle: window.htmxPanelSwap || "outerHTML", swapDelay: 0, settleDelay: 0},
+              {contextElement: current});
   }
 
   /* The live push (issue 21): a `step` event carries the step panels as this link's pages show
@@ -185,10 +195,21 @@
       open[panel.dataset.panel] = Array.prototype.map.call(panel.querySelectorAll("details[open][id]"),
                                                            function (d) { return d.id; });
     });
-    swapPanels(pushed.html, seq, false, open, due.map(function (p) { return p.dataset.panel; }));
+    var names = due.map(function (p) { return p.dataset.panel; });
+    swapPanels(pushedHtml(pushed, names), seq, false, open, names);
     known = Math.max(known, seq);
     shown = Math.max(shown, seq);
     return true;
+  }
+
+  /* Only the panels `names` of a push: each one's own span of its html (`at`), so the page parses
+     what it takes (most often the roster alone: the tap's answer brought the others). */
+  function pushedHtml(pushed, names) {
+    if (!pushed.at) return pushed.html;
+    return names.map(function (name) {
+      var span = pushed.at[pushed.names.indexOf(name)];
+      return span ? pushed.html.slice(span[0], span[1]) : "";
+    }).join("");
   }
 
   function refreshPanel(panel, force) {

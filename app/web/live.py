@@ -31,7 +31,7 @@ from app.db import get_session
 from app.tables import Game
 from app.web import answer_first
 from app.web.deps import Opened, OpenedDep, SessionDep, Since
-from app.web.panels import game_context, render_panels
+from app.web.panels import game_context, render_one
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -146,7 +146,8 @@ PUSHED = PushedSteps()
 
 def _render_step(session: Session, token: str, view: bool, seq: int) -> tuple[int, str]:
     """The step event's data: the step panels at the game's newest step (`seq` or later), as the
-    link's page shows them; the log from PUSH_LOG_BACK steps back (`log_from`, see log_context)."""
+    link's page shows them, one after the other in `html` (`at`: where each starts and ends); the
+    log from PUSH_LOG_BACK steps back (`log_from`, see log_context)."""
     try:
         found = games.find_game(session, token)
         if found is None:
@@ -154,11 +155,24 @@ def _render_step(session: Session, token: str, view: bool, seq: int) -> tuple[in
         game, access = found
         opened = Opened(game, "view" if view else access, token)
         context = game_context(opened, session, log_after=max(0, game.seq - PUSH_LOG_BACK))
-        html = render_panels(game, PUSHED_PANELS, context, plain=opened)  # nothing added to the context
-        panels = {"names": PUSHED_PANELS, "html": html, "log_from": context["log_from"]}
+        parts = [render_one(game, name, context, plain=opened) for name in PUSHED_PANELS]  # nothing added
+        panels = {"names": PUSHED_PANELS, "html": "".join(parts), "at": utf16_spans(parts),
+                  "log_from": context["log_from"]}
         return game.seq, json.dumps({"seq": game.seq, "panels": panels})
     finally:
         session.close()  # an open page holds no connection between steps
+
+
+def utf16_spans(parts: list[str]) -> list[list[int]]:
+    """Where each part starts and ends in the joined text, counted as JavaScript counts (UTF-16 code
+    units: a character beyond the BMP, an emoji in a name, is two): the page parses only the
+    panels it takes out of a push (live.js), not all four."""
+    spans, at = [], 0
+    for part in parts:
+        end = at + len(part.encode("utf-16-le")) // 2
+        spans.append([at, end])
+        at = end
+    return spans
 
 
 @router.get("/g/{token}/changes", response_class=HTMLResponse)

@@ -39,6 +39,30 @@ def test_the_first_step_event_is_bare_and_a_new_step_brings_its_four_panels(clie
     assert "C0" in html  # the new Character is on the roster
 
 
+def test_the_push_says_where_each_panel_is_in_its_html_counted_as_javascript_counts(client):
+    """`at`: each panel's start and end in `html`, in UTF-16 code units (live.js slices the panels
+    it takes): a name beyond the BMP (an emoji, two units) must not shift the panels after it."""
+    game = new_game(client)
+    assert add_character(client, game["edit_token"], "Vex 🦊").status_code == 200
+    after = pushed_steps(client, f"/g/{game['edit_token']}/events", game, first=1)[-1]["panels"]
+    assert "🦊" in after["html"] and len(after["html"].encode("utf-16-le")) // 2 > len(after["html"])
+    units = after["html"].encode("utf-16-le")
+    pieces = [units[2 * start:2 * end].decode("utf-16-le") for start, end in after["at"]]
+    assert "".join(pieces) == after["html"]
+    for name, piece in zip(after["names"], pieces, strict=True):
+        opening = piece.lstrip()[:piece.lstrip().index(">")]
+        assert opening.startswith("<") and f'data-panel="{name}"' in opening
+
+
+@pytest.mark.parametrize(("parts", "spans"), [
+    (["<a>", "<b>"], [[0, 3], [3, 6]]),
+    (["<a>V🦊x</a>", "<b>"], [[0, 11], [11, 14]]),  # the fox is two code units in JavaScript
+    (["é", ""], [[0, 1], [1, 1]]),  # within the BMP: one unit
+])
+def test_the_spans_of_the_push_count_utf16_code_units(parts, spans):
+    assert web_live.utf16_spans(parts) == spans
+
+
 def test_a_watch_stream_pushes_read_only_panels_without_the_play_link(client):
     game = new_game(client)
     watch = pushed_steps(client, f"/v/{game['view_token']}/events", game)[-1]["panels"]["html"]
