@@ -67,10 +67,12 @@ def _may_edit(opened: Opened) -> Opened:
 
 
 def open_to_edit(token: str, session: SessionDep) -> Opened:
-    """open_game then edit_game in one dependency, which also gives the request's session
+    """open_game then edit_game in one call, which also gives the request's session
     (`opened.session`): for a command, the hottest route (issue 21: FastAPI solves every level of
     a route's dependencies on every request, a cached one too). The same 404, then 403, the same
-    session; a route taking this takes neither OpenedDep nor SessionDep (two games opened)."""
+    session. As a dependency (SessionEditDep, the games API's commands: its `seen` and body are
+    checked after the link) or called by the route itself in its own worker thread (a tap at the
+    table: no second wait for a thread); a route taking it takes no OpenedDep (two games opened)."""
     opened = _may_edit(open_game(token, session))
     opened.session = session
     return opened

@@ -20,6 +20,7 @@ from fastapi.responses import RedirectResponse, Response
 from sqlmodel import Session
 
 from app import game_commands, games, live
+from app.access_log import install_plain_access_lines
 from app.redact import install_access_log_filter
 from app.tables import Game
 from app.web import exchange
@@ -41,6 +42,7 @@ def install(app: FastAPI) -> None:
         app.include_router(r)
     app.add_exception_handler(game_commands.Conflict, live_routes.conflict_answer)
     install_access_log_filter()
+    install_plain_access_lines()
 
 
 @lru_cache(maxsize=512)

@@ -32,3 +32,14 @@ def test_a_missing_game_then_a_watch_link_then_a_bad_field_decide_the_answer(cli
         assert [e["loc"] for e in r.json()["detail"]] == [field]
     seq = client.get(f"/api/games/{links['edit']}").json()["seq"]
     assert seq == (1 if status == 200 else 0)  # nothing written but by the one good command
+
+
+@pytest.mark.parametrize(("link", "status"), [("none", 404), ("view", 403), ("edit", 200)])
+def test_a_tap_opens_its_game_in_its_own_route_with_the_same_answers(client, links, link, status):
+    """The play page's form route (/g/{token}/turn) opens the game itself, in its worker thread:
+    an unknown link is still a 404 and a watch link a 403, and neither writes anything."""
+    form = {"type": "add_character", "character.name": "Bo", "form": "add-character", "seen": "0"}
+    r = client.post(f"/g/{links[link]}/turn", data=form, headers={"HX-Request": "true"})
+    assert r.status_code == status
+    seq = client.get(f"/api/games/{links['edit']}").json()["seq"]
+    assert seq == (1 if status == 200 else 0)

@@ -29,7 +29,7 @@ from app.rulesets.potham2038.web import (  # noqa: F401  (routes, context hook, 
 )
 from app.rulesets.potham2038.web.guard import POTHAM_ONLY
 from app.web.command_forms import FormValues, as_json, expect_of, field_messages, form_to_body, int_or_none
-from app.web.deps import EditDep, FormDep, SessionDep, SessionEditDep
+from app.web.deps import EditDep, FormDep, SessionDep, open_to_edit
 from app.web.panels import game_context, page_template
 from app.web.steps import answer, run, run_steps
 from app.web.templating import templates
@@ -88,11 +88,13 @@ def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 @router.post("/g/{token}/turn", response_class=HTMLResponse)
-def command(request: Request, opened: SessionEditDep, posted: FormDep):
+def command(request: Request, token: str, session: SessionDep, posted: FormDep):
     """Any play command from a form: hidden `type`, fields named as the command's JSON. The game
-    opened for editing and the session in one dependency (deps.open_to_edit; issue 21: a tap's
-    most frequent route, two levels of FastAPI's dependency solving fewer)."""
-    session = opened.session
+    is opened for editing here, in the route's own worker thread (deps.open_to_edit; issue 21: a
+    tap's most frequent route; as a dependency it took a worker thread of its own, a second wait
+    for one under load, and two levels of FastAPI's dependency solving). An unknown link is
+    still a 404 and a watch link a 403; the form is read first (on the event loop)."""
+    opened = open_to_edit(token, session)
     items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
     data = form_to_body(contact_is_zero(confirmed(more_than_chips(without_app_dice(items)))))
