@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import json
+from contextlib import aclosing
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse, Response
 from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
 from app import game_commands, games, rulesets
+from app.db import get_session
 from app.kernel.commands import Refused
 from app.kernel.names import GameName
 from app.tables import Game, Step
-from app.web.deps import SEQ_MAX, EditDep, OpenedDep, Seen, SessionDep, SessionEditDep, Since, field_errors
+from app.web.deps import SEQ_MAX, EditDep, OpenedDep, Seen, SessionDep, Since, field_errors, open_to_edit
+from app.web.errors import LINK_CHECKED_IN_ROUTE
 from app.web.view import step_summary
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -89,7 +93,7 @@ def read_steps(opened: OpenedDep, session: SessionDep, since: Since = -1) -> lis
 
 
 @router.post("/{token}/commands")
-def run(opened: SessionEditDep, data: dict[str, Any], seen: Seen = None):
+def run(token: str, session: SessionDep, data: dict[str, Any], seen: Seen = None):
     """Run one command, e.g. `{"type": "add_bot", "bot": {...}}`. `seen`: the step the client
     last saw; if the game moved on and the command no longer fits, the answer is 409.
 
@@ -101,6 +105,9 @@ def run(opened: SessionEditDep, data: dict[str, Any], seen: Seen = None):
     one of those values changed meanwhile the answer is 409 with `theirs` (the values now) and
     `yours` (what the command would set), and nothing is saved; without `expect`, such a
     command is 409 as soon as the game moved on past `seen`."""
+    # opened here, in this worker thread, not in a dependency of its own (issue 21); a wrong
+    # `seen` or body still answers the link's 404 or 403 first (command_link below)
+    opened = open_to_edit(token, session)
     expect = data.pop("expect", None)
     # a list is the command's own `seen` (the facts of a d20 NPC turn), not the step last seen
     if seen is None and "seen" in data and not isinstance(data["seen"], list):
@@ -110,7 +117,7 @@ def run(opened: SessionEditDep, data: dict[str, Any], seen: Seen = None):
             return JSONResponse({"detail": field_errors(error)}, status_code=422)
         data = {k: v for k, v in data.items() if k != "seen"}
     try:
-        step = game_commands.run_command(opened.session, opened.game, data, seen, expect=expect)
+        step = game_commands.run_command(session, opened.game, data, seen, expect=expect)
     except ValidationError as error:
         return JSONResponse({"detail": field_errors(error)}, status_code=422)
     except game_commands.Conflict as conflict:
@@ -118,6 +125,18 @@ def run(opened: SessionEditDep, data: dict[str, Any], seen: Seen = None):
     except Refused as refused:
         raise HTTPException(400, refused.reason) from refused
     return step_answer(step)
+
+
+async def command_link(request: Request) -> None:
+    """The commands route's link alone, when FastAPI found a wrong field before calling it
+    (errors.LINK_CHECKED_IN_ROUTE): its 404 or 403, as open_to_edit answers in the route."""
+    sessions = request.app.dependency_overrides.get(get_session, get_session)()
+    async with aclosing(sessions):
+        async for session in sessions:
+            await run_in_threadpool(open_to_edit, request.path_params["token"], session)
+
+
+LINK_CHECKED_IN_ROUTE[run] = command_link
 
 
 def step_answer(step: games.StepRecord) -> Response:

@@ -66,13 +66,13 @@ def _may_edit(opened: Opened) -> Opened:
     return opened
 
 
-def open_to_edit(token: str, session: SessionDep) -> Opened:
+def open_to_edit(token: str, session: Session) -> Opened:
     """open_game then edit_game in one call, which also gives the request's session
-    (`opened.session`): for a command, the hottest route (issue 21: FastAPI solves every level of
-    a route's dependencies on every request, a cached one too). The same 404, then 403, the same
-    session. As a dependency (SessionEditDep, the games API's commands: its `seen` and body are
-    checked after the link) or called by the route itself in its own worker thread (a tap at the
-    table: no second wait for a thread); a route taking it takes no OpenedDep (two games opened)."""
+    (`opened.session`): the same 404, then 403, the same session. The command routes (a tap, the
+    games API's commands) call it themselves, in their own worker thread: as a dependency it took
+    a worker thread of its own, a second wait for one under load, and FastAPI's solving of two
+    more levels (issue 21). errors.LINK_CHECKED_IN_ROUTE keeps the link's answer before a wrong
+    field's. A route calling it takes no OpenedDep (two games opened)."""
     opened = _may_edit(open_game(token, session))
     opened.session = session
     return opened
@@ -95,7 +95,6 @@ def only_ruleset(ruleset_id: str, name: str) -> Any:
 # hold (SQLite's is 64-bit, PostgreSQL's INTEGER 32-bit): out of range is a 422, not a 500.
 Since = Annotated[int, Query(ge=-1, le=2**31 - 1, description="Only steps after this one (-1: all).")]
 EditDep = Annotated[Opened, Depends(edit_game)]
-SessionEditDep = Annotated[Opened, Depends(open_to_edit)]  # EditDep, and the session in it
 # The step a client last saw (`seen`): the same bounds.
 SEQ_MAX = 2**31 - 1
 Seen = Annotated[int | None, Query(ge=0, le=SEQ_MAX, description="The step the client last saw.")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import Request
@@ -50,8 +51,23 @@ def _error(error: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+# Routes that open their game in their own worker thread instead of in a dependency (issue 21: a
+# sync dependency takes a worker thread of its own, a second wait for one under load), each with
+# how to check its link alone. FastAPI checks a route's query and body before calling it, so a
+# wrong field would answer 422 before the link's 404 or 403: here a wrong field on such a route
+# answers what its link answers first, as when a dependency opened the game. A body that is not
+# JSON at all stays a 422 first, as FastAPI answers it before any dependency.
+LINK_CHECKED_IN_ROUTE: dict[Callable[..., Any], Callable[[Request], Awaitable[None]]] = {}
+
+
+async def validation_error(request: Request, exc: RequestValidationError):
     """422 `{"detail": [...]}` naming each field, FastAPI's shape, at most MAX_ERRORS of them."""
+    check_link = LINK_CHECKED_IN_ROUTE.get(request.scope.get("endpoint"))
+    if check_link is not None and not any(e.get("type") == "json_invalid" for e in exc.errors()):
+        try:
+            await check_link(request)
+        except StarletteHTTPException as refused:  # no game (404), a watch link (403)
+            return await http_error(request, refused)
     errors = [_error(e) for e in exc.errors()[:MAX_ERRORS]]
     return JSONResponse({"detail": jsonable_encoder(errors)}, status_code=422)
 

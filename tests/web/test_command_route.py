@@ -1,6 +1,8 @@
-"""Issue 21: the command route opens its game for editing in one dependency (deps.open_to_edit)
-instead of three levels; which answer wins when several things are wrong stays as it was: no
-game 404, then a watch link 403, and only then a bad `seen` or body 422, naming the field."""
+"""Issue 21: the command routes open their game for editing in their own worker thread
+(deps.open_to_edit), not in a dependency; which answer wins when several things are wrong stays
+as it was: no game 404, then a watch link 403, and only then a bad `seen` or body 422, naming the
+field (errors.LINK_CHECKED_IN_ROUTE); a body that is not JSON at all is a 422 first, as FastAPI
+answers it before any dependency."""
 
 from __future__ import annotations
 
@@ -22,16 +24,36 @@ def links(client) -> dict[str, str]:
     ("view", "", ["not", "a", "command"], 403, None),
     ("edit", "?seen=-1", ADD, 422, ["query", "seen"]),
     ("edit", "", ["not", "a", "command"], 422, ["body"]),
+    ("none", "", None, 404, None),
+    ("view", "", None, 403, None),
+    ("edit", "", None, 422, ["body"]),
     ("edit", "?seen=0", ADD, 200, None),
 ])
 def test_a_missing_game_then_a_watch_link_then_a_bad_field_decide_the_answer(client, links, link, query,
                                                                               body, status, field):
-    r = client.post(f"/api/games/{links[link]}/commands{query}", json=body)
+    r = client.post(f"/api/games/{links[link]}/commands{query}", json=body) if body is not None \
+        else client.post(f"/api/games/{links[link]}/commands{query}")  # no body at all
     assert r.status_code == status
     if field is not None:
         assert [e["loc"] for e in r.json()["detail"]] == [field]
     seq = client.get(f"/api/games/{links['edit']}").json()["seq"]
     assert seq == (1 if status == 200 else 0)  # nothing written but by the one good command
+
+
+@pytest.mark.parametrize("link", ["none", "view", "edit"])
+def test_a_body_that_is_not_json_is_a_422_before_the_link(client, links, link):
+    r = client.post(f"/api/games/{links[link]}/commands", content=b"{not json",
+                    headers={"Content-Type": "application/json"})
+    assert r.status_code == 422
+    assert r.json()["detail"][0]["type"] == "json_invalid"
+
+
+def test_the_route_opens_its_game_without_a_dependency_of_its_own():
+    """What saves the worker thread: the route's only dependency is the (async) session."""
+    from app.web.api import router
+
+    route = next(r for r in router.routes if r.path == "/api/games/{token}/commands")
+    assert [d.call.__name__ for d in route.dependant.dependencies] == ["get_session"]
 
 
 @pytest.mark.parametrize(("link", "status"), [("none", 404), ("view", 403), ("edit", 200)])

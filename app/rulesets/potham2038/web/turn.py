@@ -90,10 +90,9 @@ def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 @router.post("/g/{token}/turn", response_class=HTMLResponse)
 def command(request: Request, token: str, session: SessionDep, posted: FormDep):
     """Any play command from a form: hidden `type`, fields named as the command's JSON. The game
-    is opened for editing here, in the route's own worker thread (deps.open_to_edit; issue 21: a
-    tap's most frequent route; as a dependency it took a worker thread of its own, a second wait
-    for one under load, and two levels of FastAPI's dependency solving). An unknown link is
-    still a 404 and a watch link a 403; the form is read first (on the event loop)."""
+    is opened for editing here, in the route's own worker thread (deps.open_to_edit, issue 21):
+    still a 404 for an unknown link and a 403 for a watch link; the form is read first, on the
+    event loop."""
     opened = open_to_edit(token, session)
     items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
