@@ -8,7 +8,8 @@ request at a time, so both see the same load. Within a pair of requests the firs
 Batches of 30 taking turns (this bench until then) let one tree's median differ from the other's
 by up to 18 % when both ran the same code: a batch lasted long enough for the load to change
 between the two trees' batches. Prints the median and the 10th percentile of each case's CPU time
-per request, and the load average.
+per request, in all and the app's alone (bench.one_thread.AppCpu: without the bench's client),
+and the load average.
 
     git worktree add /tmp/before <commit>            # or: git archive <commit> | tar -x -C /tmp/before
     python -m bench.ab /tmp/before . /tmp/game.db 20 30   # 20 rounds of 30 requests of each tree
@@ -43,6 +44,47 @@ def without_trio_lookup() -> None:
     asgi.is_running_trio = lambda: False
 
 
+class AppCpu:
+    """CPU time spent in the app (the server's side) since the last `take`: inside its ASGI calls
+    and its live pushes' rendering (app.web.live.PUSHED.data), not in the bench's HTTP client nor
+    its stream harness. On one thread nothing else runs meanwhile, so the process time inside those
+    calls is the app's. Here, not in bench.one_thread, so that a tree's bench from before it is
+    measured the same way."""
+
+    spent = 0.0
+
+    @classmethod
+    def take(cls) -> float:
+        spent, cls.spent = cls.spent, 0.0
+        return spent * 1000
+
+    @classmethod
+    async def timed(cls, call):
+        start = time.process_time()
+        try:
+            return await call
+        finally:
+            cls.spent += time.process_time() - start
+
+    @classmethod
+    def timed_app(cls, app):
+        async def timed_app(scope, receive, send):
+            await cls.timed(app(scope, receive, send))
+
+        return timed_app
+
+    @classmethod
+    def time_pushes(cls) -> None:
+        from app.web import live
+
+        data = live.PUSHED.data
+
+        async def timed_data(*args, **kwargs):
+            return await cls.timed(data(*args, **kwargs))
+
+        live.PUSHED.data = timed_data  # on the instance: the streams' calls find it first
+
+
 async def worker(db: str) -> None:
     """The app of the tree this process started in (its working directory): answers each line
     `case n` with the CPU ms of n runs of that case, as one JSON list."""
@@ -58,8 +100,9 @@ async def worker(db: str) -> None:
             if os.path.exists(db + suffix):
                 shutil.copy(db + suffix, os.path.join(tmp, "game.db" + suffix))
         app = app_for(os.path.join(tmp, "game.db"))
+        AppCpu.time_pushes()
         loop = asyncio.get_running_loop()
-        async with app.router.lifespan_context(app), client(app) as c:
+        async with app.router.lifespan_context(app), client(AppCpu.timed_app(app)) as c:
             timed = cases(c, ids["token"], ids["view"], ids["ada"])
 
             async def health() -> None:
@@ -73,9 +116,10 @@ async def worker(db: str) -> None:
                 label, n = line.rsplit(" ", 1)
                 cpu = []
                 for _ in range(int(n)):
+                    AppCpu.take()
                     start = time.process_time()
                     await timed[label]()
-                    cpu.append((time.process_time() - start) * 1000)
+                    cpu.append([(time.process_time() - start) * 1000, AppCpu.take()])
                 print(json.dumps(cpu), flush=True)
     finally:
         shutil.rmtree(tmp)
@@ -114,12 +158,14 @@ def compare(before: str, after: str, db: str, rounds: int, batch: int, labels: l
         process.stdin.flush()
         process.wait()
     print(f"CPU ms per request, before -> after, {rounds} rounds taking turns request by request, "
-          f"load {min(loads):.1f}-{max(loads):.1f}")
+          f"load {min(loads):.1f}-{max(loads):.1f}; in all (the bench's client included), then the app's")
     for label in labels:
-        b, a = (statistics.median(cpu[tag][label]) for tag in ("before", "after"))
-        pb, pa = (statistics.quantiles(cpu[tag][label], n=10)[0] for tag in ("before", "after"))
-        print(f"  {label:18s} median {b:6.2f} -> {a:6.2f} ({(a - b) / b:+.0%})   "
-              f"10th percentile {pb:6.2f} -> {pa:6.2f}   n={len(cpu['after'][label])}")
+        for part, name in ((0, label), (1, "  (app)")):
+            b, a = (statistics.median(x[part] for x in cpu[tag][label]) for tag in ("before", "after"))
+            pb, pa = (statistics.quantiles([x[part] for x in cpu[tag][label]], n=10)[0]
+                      for tag in ("before", "after"))
+            print(f"  {name:24s} median {b:6.2f} -> {a:6.2f} ({(a - b) / b:+.0%})   "
+                  f"10th percentile {pb:6.2f} -> {pa:6.2f}   n={len(cpu['after'][label])}")
 
 
 if __name__ == "__main__":

@@ -10,10 +10,12 @@ each version of the code on a copy of it, alternating, on the same load:
     python -m bench.one_thread run /tmp/game.db 40 "one step, 4 pages"   # that one, profiled
     SORT=tottime TOP=40 python -m bench.one_thread run …                # the profile's order and length
 
-`run` prints one JSON line (and the load average): one command; one step seen by four open
-pages (two play, two watch), each refreshing its step panels in one request (as live.js does
-when it cannot take the push), or "pushed": each page's live stream making its step event (the
-panels rendered once per link and step, as the pages take them);
+`run` prints one JSON line (and the load average), each case's CPU median twice: in all (this
+bench's HTTP client and stream harness included) and the app's alone ("(app)": the server's
+side, inside its ASGI calls and its live pushes, see bench.ab.AppCpu). The cases: one command;
+one step seen by four open pages (two play, two watch), each refreshing its step panels in one
+request (as live.js does when it cannot take the push), or "pushed": each page's live stream
+making its step event (the panels rendered once per link and step, as the pages take them);
 a tap (the play page's form post, answered with its panels) and its step's four pushes; a
 command then the turn panel (its first render after a step); the full page; the turn panel
 asked again (cached: a request's own cost); the turn panel's size.
@@ -57,10 +59,10 @@ def app_for(db: str):
 
 
 def client(app) -> httpx.AsyncClient:
-    from bench.ab import without_trio_lookup
+    from bench.ab import AppCpu, without_trio_lookup
 
     without_trio_lookup()  # the bench's own cost, not the app's
-    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench")
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=AppCpu.timed_app(app)), base_url="http://bench")
 
 
 async def build(db: str) -> None:
@@ -146,6 +148,8 @@ def pushed_pages(token: str, view: str) -> list:
 
 
 async def run(db: str, runs: int, profiled: str | None) -> None:
+    from bench.ab import AppCpu
+
     with open(db + ".json") as f:
         ids = json.load(f)
     tmp = tempfile.mkdtemp()
@@ -154,6 +158,7 @@ async def run(db: str, runs: int, profiled: str | None) -> None:
             if os.path.exists(db + suffix):
                 shutil.copy(db + suffix, os.path.join(tmp, "game.db" + suffix))
         app = app_for(os.path.join(tmp, "game.db"))
+        AppCpu.time_pushes()
         async with app.router.lifespan_context(app), client(app) as c:
             timed = cases(c, ids["token"], ids["view"], ids["ada"])
             for _ in range(10):  # warm: templates compiled, caches filled
@@ -163,8 +168,9 @@ async def run(db: str, runs: int, profiled: str | None) -> None:
             for label, fn in timed.items():
                 if profiled and label != profiled:
                     continue
-                cpus = []
+                cpus, apps = [], []
                 for _ in range(runs):
+                    AppCpu.take()
                     start = time.process_time()
                     if profiler:
                         profiler.enable()
@@ -172,7 +178,9 @@ async def run(db: str, runs: int, profiled: str | None) -> None:
                     if profiler:
                         profiler.disable()
                     cpus.append((time.process_time() - start) * 1000)
+                    apps.append(AppCpu.take())
                 out[label] = round(statistics.median(cpus), 2)
+                out[f"{label} (app)"] = round(statistics.median(apps), 2)
             if profiler:
                 order, top = os.environ.get("SORT", "cumulative"), int(os.environ.get("TOP", "60"))
                 pstats.Stats(profiler).sort_stats(order).print_stats(top)
