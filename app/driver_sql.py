@@ -35,6 +35,9 @@ class _Compiled:
         processors = compiled._bind_processors  # what Core's execution applies to each parameter
         names = compiled.positiontup if compiled.positional else list(compiled.binds)
         self.params: list[tuple[str, Processor]] = [(name, processors.get(name)) for name in names]
+        # the statement's own values (e.g. a JSON path: `state["turn"]`), given as Core gives them
+        self.fixed = {name: bind.effective_value for name, bind in compiled.binds.items()
+                      if not bind.required and name in names}
         columns = compiled._result_columns or []  # (key, name, objects, type) of each column read
         self.keys = [column[0] for column in columns]
         self.types = [column[3] for column in columns]
@@ -42,6 +45,8 @@ class _Compiled:
         self.results: Converted | None = None
 
     def parameters(self, values: dict[str, Any]) -> Any:
+        if self.fixed:
+            values = self.fixed | values
         if self.positional:
             return tuple(values[name] if conv is None else conv(values[name]) for name, conv in self.params)
         return {name: values[name] if conv is None else conv(values[name]) for name, conv in self.params}

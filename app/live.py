@@ -80,10 +80,12 @@ class Subscription:
         """The SSE frames to send next, or None after `timeout` seconds of silence. `step_data`
         (the web layer's live push) turns a step number into the step event's data and the step
         it shows: the panels rendered at that step (issue 21)."""
-        try:
-            await asyncio.wait_for(self.wake.wait(), timeout)
-        except TimeoutError:
-            return None
+        if not self.wake.is_set():  # (asyncio.timeout: wait_for made a task per wait, issue 21)
+            try:
+                async with asyncio.timeout(timeout):
+                    await self.wake.wait()
+            except TimeoutError:
+                return None
         self.wake.clear()
         frames = []
         if self.seq is not None:

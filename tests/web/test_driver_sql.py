@@ -77,3 +77,23 @@ def test_one_row_asked_and_none_found_raises_as_core_does(shared_engine):
     with shared_engine.connect() as connection:
         with pytest.raises(NoResultFound):
             Prepared(select(STEPS.c.id).where(STEPS.c.id == bindparam("id"))).one(connection, {"id": -1})
+
+
+def test_a_statement_with_values_of_its_own_reads_what_core_reads(shared_engine):
+    """A literal in the statement (`kind == "end_turn"`) and a JSON path (`state["turn"]`) are
+    parameters Core gives itself: the cursor gets them too, converted as Core converts them."""
+    with Session(shared_engine) as session:
+        game = games.create_game(session, "Own values")
+    rows = [{"game_id": game.id, "seq": seq, "kind": kind, "actor": "player", "command": {"type": kind},
+             "entries": [], "state": {"turn": seq, "danger": 2 * seq}, "delta": None,
+             "created_at": datetime(2038, 1, 2, tzinfo=UTC)}
+            for seq, kind in ((1, "end_turn"), (2, "noise"), (3, "end_turn"), (9, "end_turn"))]
+    statement = select(STEPS.c.seq, Step.state["turn"].as_integer().label("turn"),
+                       Step.state["danger"].as_integer().label("danger")).where(
+        STEPS.c.game_id == bindparam("game_id"), STEPS.c.kind == "end_turn",
+        STEPS.c.seq <= bindparam("seq")).order_by(STEPS.c.seq)
+    with shared_engine.begin() as connection:
+        connection.execute(insert(STEPS), rows)
+        by_core = [dict(r._mapping) for r in connection.execute(statement, {"game_id": game.id, "seq": 5})]
+        by_cursor = Prepared(statement).rows(connection, {"game_id": game.id, "seq": 5})
+    assert by_cursor == by_core == [{"seq": 1, "turn": 1, "danger": 2}, {"seq": 3, "turn": 3, "danger": 6}]

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
+from app.driver_sql import Prepared
 from app.rulesets.potham2038.models import Bot, Character, DecidedAction, GameState
 from app.rulesets.potham2038.web.phase3_list import phase3_list, phase_results, still_in_melee
 from app.tables import Game, Step
@@ -28,19 +29,22 @@ def facts_stand(state: GameState, bot: Bot, target: Character | None, action: De
 
 
 # Two numbers of each end of turn's state, read in SQL (issue 21: not every whole state parsed), on
-# SQLite and PostgreSQL alike; built once.
+# SQLite and PostgreSQL alike; built once, run on the driver's cursor (app/driver_sql.py).
 # Up to the game's step (a step committed meanwhile is the next step's): read once per step and
 # process (app/web/step_reads.py).
-_TURN_ENDS = select(Step.state["turn"].as_integer(), Step.state["danger"].as_integer()).where(
+_TURN_ENDS = Prepared(select(Step.state["turn"].as_integer().label("turn"),
+                             Step.state["danger"].as_integer().label("danger")).where(
     Step.game_id == bindparam("game_id"), Step.kind == "end_turn", Step.seq <= bindparam("seq")
-).order_by(col(Step.seq))
+).order_by(col(Step.seq)))
 
 
 def turn_ends(session: Session, game_id: int, seq: int) -> dict[int, int]:
     """Danger at the end of each turn played up to step `seq`, by turn (the latest end_turn step
-    of each turn wins, so a turn replayed after an undo counts once)."""
+    of each turn wins, so a turn replayed after an undo counts once). In the session's
+    transaction, as a query of the session would run."""
     ended: dict[int, int] = {}
-    for turn, danger in session.exec(_TURN_ENDS, params={"game_id": game_id, "seq": seq}):
+    rows = _TURN_ENDS.rows(session.connection(), {"game_id": game_id, "seq": seq})
+    for turn, danger in ((row["turn"], row["danger"]) for row in rows):
         # the state after ending turn N is turn N + 1's start
         ended[(1 if turn is None else int(turn)) - 1] = 0 if danger is None else int(danger)
     return ended
