@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from contextlib import aclosing
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -13,11 +12,20 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
 from app import game_commands, games, rulesets
-from app.db import get_session
 from app.kernel.commands import Refused
 from app.kernel.names import GameName
 from app.tables import Game, Step
-from app.web.deps import SEQ_MAX, EditDep, OpenedDep, Seen, SessionDep, Since, field_errors, open_to_edit
+from app.web.deps import (
+    SEQ_MAX,
+    EditDep,
+    OpenedDep,
+    Seen,
+    SessionDep,
+    Since,
+    field_errors,
+    open_to_edit,
+    session_of,
+)
 from app.web.errors import LINK_CHECKED_IN_ROUTE
 from app.web.view import step_summary
 
@@ -130,10 +138,8 @@ def run(token: str, session: SessionDep, data: dict[str, Any], seen: Seen = None
 async def command_link(request: Request) -> None:
     """The commands route's link alone, when FastAPI found a wrong field before calling it
     (errors.LINK_CHECKED_IN_ROUTE): its 404 or 403, as open_to_edit answers in the route."""
-    sessions = request.app.dependency_overrides.get(get_session, get_session)()
-    async with aclosing(sessions):
-        async for session in sessions:
-            await run_in_threadpool(open_to_edit, request.path_params["token"], session)
+    async with session_of(request.app) as session:
+        await run_in_threadpool(open_to_edit, request.path_params["token"], session)
 
 
 LINK_CHECKED_IN_ROUTE[run] = command_link

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import AsyncIterator
+from contextlib import aclosing, asynccontextmanager, closing
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -16,6 +19,19 @@ from app.tables import Game
 from app.web.errors import safe_loc
 
 SessionDep = Annotated[Session, Depends(get_session)]
+
+
+@asynccontextmanager
+async def session_of(app: Any) -> AsyncIterator[Session]:
+    """The session `get_session` gives this app's routes (a test's override too, whether a sync
+    or an async generator), for code outside a route: an exception handler."""
+    made = app.dependency_overrides.get(get_session, get_session)()
+    if inspect.isasyncgen(made):
+        async with aclosing(made):
+            yield await anext(made)
+    else:
+        with closing(made):
+            yield next(made)
 
 
 async def posted_form(request: Request) -> FormData:

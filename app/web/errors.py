@@ -68,6 +68,8 @@ async def validation_error(request: Request, exc: RequestValidationError):
             await check_link(request)
         except StarletteHTTPException as refused:  # no game (404), a watch link (403)
             return await http_error(request, refused)
+        except OperationalError as failed:  # as a dependency's would be: busy, a 503
+            return await database_error(request, failed)
     errors = [_error(e) for e in exc.errors()[:MAX_ERRORS]]
     return JSONResponse({"detail": jsonable_encoder(errors)}, status_code=422)
 

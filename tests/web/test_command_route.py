@@ -65,3 +65,30 @@ def test_a_tap_opens_its_game_in_its_own_route_with_the_same_answers(client, lin
     assert r.status_code == status
     seq = client.get(f"/api/games/{links['edit']}").json()["seq"]
     assert seq == (1 if status == 200 else 0)
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_the_link_is_checked_on_the_sessions_the_app_s_routes_get(fresh_client, tmp_path, kind):
+    """The session dependency overridden (a database of the test's own, not the app's), by a
+    plain generator or an async one: the link check on a wrong field reads that database too
+    (deps.session_of), so a game made there is found (403, 422), an unknown link is not (404)."""
+    from sqlmodel import Session, SQLModel
+
+    from app.db import get_session, make_engine
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'elsewhere.db'}")
+    SQLModel.metadata.create_all(engine)
+
+    def plain():
+        with Session(engine) as session:
+            yield session
+
+    async def asynchronous():
+        with Session(engine) as session:
+            yield session
+
+    fresh_client.app.dependency_overrides[get_session] = plain if kind == "sync" else asynchronous
+    game = fresh_client.post("/api/games", json={"name": "Overridden"}).json()
+    for link, status in (("no-such-link", 404), (game["view_token"], 403), (game["edit_token"], 422)):
+        r = fresh_client.post(f"/api/games/{link}/commands?seen=-1", json=ADD)
+        assert r.status_code == status, (link, r.text)
