@@ -26,6 +26,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from app.kept import keep
+
 GAMES_KEPT = 512  # games whose latest state stays parsed (a few tens of KB each)
 RECENT_KEPT = 4  # states before the latest kept with it: the pushed log's (app/web/live.py PUSH_LOG_BACK + 1)
 
@@ -107,10 +109,7 @@ class LatestStates:
 
     def _put(self, game_id: int, entry: Entry) -> None:
         with self._lock:
-            self._items[game_id] = entry
-            self._items.move_to_end(game_id)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            keep(self._items, game_id, entry, self.size)
 
     def __len__(self) -> int:
         return len(self._items)

@@ -65,14 +65,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(database_url: str, workers: int, log: Path) -> tuple[subprocess.Popen, str]:
+def start_server(database_url: str, workers: int, log: Path,
+                 root: Path = ROOT) -> tuple[subprocess.Popen, str]:
+    """`python -m app` of the source tree `root` (this one unless told), on a free port."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "HOST": "127.0.0.1", "PORT": str(port),
            "WORKERS": str(workers), "PYTHONUNBUFFERED": "1",
            "DB_POOL_SIZE": "30" if workers > 1 else ""}
     if not env["DB_POOL_SIZE"]:
         env.pop("DB_POOL_SIZE")
-    process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
+    process = subprocess.Popen([sys.executable, "-m", "app"], cwd=root, env=env,
                                stdout=open(log, "wb"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 180

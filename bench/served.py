@@ -60,13 +60,8 @@ class Served:
             if os.path.exists(db + suffix):
                 shutil.copy(db + suffix, os.path.join(copy, "game.db" + suffix))
         self.copy, self.ids = copy, ids
-        import bench.load_bench as load
-        root, load.ROOT = load.ROOT, Path(tree).resolve()  # start_server runs `python -m app` there
-        try:
-            log = logs / f"{tag}.log"
-            self.process, self.url = start_server(f"sqlite:///{copy}/game.db", 1, log)
-        finally:
-            load.ROOT = root
+        log = logs / f"{tag}.log"
+        self.process, self.url = start_server(f"sqlite:///{copy}/game.db", 1, log, root=Path(tree).resolve())
         self.client = httpx.AsyncClient(base_url=self.url, timeout=30)
         self.streams: list = []
         self.queues: list[asyncio.Queue] = []

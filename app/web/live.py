@@ -28,6 +28,7 @@ from sqlmodel import Session, select
 
 from app import game_commands, games, live
 from app.db import get_session
+from app.kept import keep
 from app.tables import Game
 from app.web import answer_first
 from app.web.deps import Opened, OpenedDep, SessionDep, Since
@@ -123,9 +124,8 @@ class PushedSteps:
             future = self._items.get(key)
             mine = future is None
             if mine:
-                future = self._items[key] = concurrent.futures.Future()
-                while len(self._items) > self.size:
-                    self._items.popitem(last=False)
+                future = concurrent.futures.Future()
+                keep(self._items, key, future, self.size)
         if not mine:
             return await asyncio.wrap_future(future)
         result = (seq, json.dumps({"seq": seq}))  # without panels: the page fetches them

@@ -28,6 +28,7 @@ from sqlalchemy import Text, bindparam, cast, select
 from sqlmodel import Session
 
 from app import latest_state, rulesets, steplog
+from app.kept import keep
 from app.tables import Game, Step
 from app.web import templating
 from app.web.templating import templates
@@ -112,11 +113,8 @@ class LogRows:
     def _put(self, rows: dict[tuple, Markup]) -> None:
         with self._lock:
             self.rendered += len(rows)
-            self._items.update(rows)
-            for key in rows:
-                self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            for key, html in rows.items():
+                keep(self._items, key, html, self.size)
 
 
 ROWS = LogRows()

@@ -8,6 +8,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
+from app.kept import keep
+
 
 class RenderedPanels:
     """The last few hundred answers of shared_panels, by URL (link, panels, query, host), the
@@ -30,10 +32,7 @@ class RenderedPanels:
 
     def put(self, key: tuple, html: str) -> None:
         with self._lock:
-            self._items[key] = html
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            keep(self._items, key, html, self.size)
 
     def render_once(self, key: tuple, render: Callable[[], str]) -> str:
         """The cached answer, else `render()`'s, rendered by one thread at a time per key: the

@@ -23,6 +23,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from app.kept import keep
 from app.tables import Game
 
 KEPT = 1024  # reads kept (a few per game and step: the latest step, a log page or two, the ends of turn)
@@ -53,10 +54,7 @@ class StepReads:
             if seq(found) != game.seq:
                 return found
         with self._lock:
-            self._items[key] = found
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            keep(self._items, key, found, self.size)
         return found
 
     def kept(self) -> list[tuple]:

@@ -68,7 +68,8 @@ def test_the_dice_fold_the_count_chips_and_the_hacks_opposing_stat_follow_the_pl
 
 
 def phase3_game(browser, url: str):
-    """Hunter-1 fights Ada; Sentry-1 plans to shoot Bo (tests/browser/test_phase3_page.py's table)."""
+    """Hunter-1 fights Ada; Sentry-1 plans to shoot Bo (tests/browser/test_phase3_page.py's table,
+    but Patrol-1 far from Bo: one melee, not two)."""
     game = Game(browser.new_page(viewport={"width": 768, "height": 1024}), url)
     to_phase3(game, [
         ("Hunter-1", {"characters": game.seen(Ada=(0, True, True), Bo=(8, False, False))}),
