@@ -11,7 +11,19 @@ import pytest
 
 from app.rulesets.potham2038.house_rules import HouseRules
 from app.rulesets.potham2038.models import Bot, DecidedAction, Decision
-from tests.rulesets.potham2038.turn_kit import ADA, BEN, HUNTER, PATROL, game, hits, play, refused, rules, run, texts
+from tests.rulesets.potham2038.turn_kit import (
+    ADA,
+    BEN,
+    HUNTER,
+    PATROL,
+    game,
+    hits,
+    play,
+    refused,
+    rules,
+    run,
+    texts,
+)
 
 GUN = HUNTER.model_copy(update={"id": "gun", "name": "Gunner", "role": "sentry", "subject": "Vault"})
 BO = BEN.model_copy(update={"id": "bo", "name": "Bo", "health": 4, "max_health": 4, "shoot": {"red": 1}})
