@@ -150,14 +150,15 @@ def test_a_gang_up_a_rebooted_bot_a_target_out_of_action_and_a_shot_into_a_melee
                        f"shot-{sent}"]
     assert all(i.startswith(("slot-", "other-")) for i in ids[4:])  # then the open slots
     decided, gang_up, rebooted = (page.locator(f"#engagement-{b}-{c}") for b, c in ((hunt, ada), (hunt, bo), (work, bo)))
-    expect(decided.locator("input[name=attacker][value=npc]")).to_be_checked()  # by points, changeable
-    expect(decided.locator("input[name=attacker]")).to_have_count(2)
+    # by points: the rule's answer is the default, the other side an explicit override (one tap)
+    expect(decided.locator("input[type=hidden][name=attacker][value=npc]")).to_have_count(1)
+    expect(decided.locator("input[type=checkbox][name=attacker][value=character]")).not_to_be_checked()
     # R-CMB-GANGUP: Hunter-1's one Attack action is for Ada; against Bo it only Defends
     expect(gang_up.locator("input[name=attacker]")).to_have_count(1)
-    expect(gang_up.locator("input[name=attacker][value=character]")).to_be_checked()
+    expect(gang_up.locator("input[type=hidden][name=attacker][value=character]")).to_have_count(1)
     expect(gang_up).to_contain_text("only Defends")
     # R-CMB-WHO: a rebooted bot never attacks and rolls no Defense
-    expect(rebooted.locator("input[name=attacker][value=character]")).to_be_checked()
+    expect(rebooted.locator("input[type=hidden][name=attacker][value=character]")).to_have_count(1)
     expect(rebooted).to_contain_text("rebooted")
     expect(rebooted.locator(".odds")).to_contain_text("no Defense roll")
     # the shot waits for every engagement, and its button names the Character it would shoot

@@ -389,10 +389,11 @@ def activate(p: Player, bot: str, board: Board) -> None:
 
 
 def melee(p: Player, bot: str, character: str, attacker: str | None = None, counter: bool = False) -> None:
-    """One engagement of the list: who attacks (preset; one tap to change), a counter-attack, app rolls."""
+    """One engagement of the list: who attacks (the rule's answer; a Special Rule's override is one
+    tap), a counter-attack, app rolls."""
     card = p.page.locator(f"#engagement-{p.id(bot)}-{p.id(character)}")
     if attacker:
-        p.taps.check(card.get_by_label(f"{attacker} attacks", exact=True))
+        p.taps.check(card.get_by_label(f"A Special Rule says otherwise: {attacker} attacks", exact=True))
     if counter:  # one visible chip (R-CMB-COUNTER)
         p.taps.check(card.get_by_label(f"{character} counter-attacks", exact=True))
     p.step(card.get_by_role("button", name="Resolve the melee"))

@@ -24,7 +24,7 @@ from app.rulesets.potham2038.char_activation import new_contact, walked_into
 from app.rulesets.potham2038.commands import command
 from app.rulesets.potham2038.decisions import after_activation, decision_of, decision_text, scan_marks
 from app.rulesets.potham2038.glitches import take_waiting
-from app.rulesets.potham2038.models import Bot, GameState
+from app.rulesets.potham2038.models import PHASE_NAMES, Bot, GameState
 from app.rulesets.potham2038.play import Result, add_danger, add_marked, bot_of, character_of, require_play
 from app.rulesets.potham2038.told import Answers, decide_by_answers, roster_directive
 
@@ -38,10 +38,16 @@ class RecordEvent(Body):
     marked: dict[str, Annotated[int, Field(le=100)]] = Field(default_factory=dict, max_length=50)
     note: str = Field(default="", max_length=500)
     by_effect: bool = False  # drawn by an effect, beyond the turn's one Event (R-EVENT-ONE)
+    # the Event row at the end of Phase 1: Phase 1 ends and the Event is recorded in ONE step, so
+    # "Undo last step" takes back both (found in play, docs/rules.md § 5.6)
+    ends_phase_1: bool = False
 
 
 @command("record_event", RecordEvent)
 def record_event(state: GameState, body: RecordEvent, rng: Random) -> tuple[GameState, list[Entry]]:
+    entered: list[Entry] = []
+    if body.ends_phase_1 and state.phase == 1:
+        state, entered = _phase_2(state)
     require_play(state, 2, what="Recording the Event")
     if state.event is not None and not body.by_effect:
         raise Refused(f"One Event per turn (\"Draw one Event\"): {state.event} is this turn's. Mark a second "
@@ -59,7 +65,14 @@ def record_event(state: GameState, body: RecordEvent, rng: Random) -> tuple[Game
         state, said = add_marked(state, character, stacks, source, "R-MARK-EVENT")
         entries += said
     state, said = add_danger(state, body.danger, source, "R-DANGER")
-    return state, entries + said
+    return state, entered + entries + said
+
+
+def _phase_2(state: GameState) -> tuple[GameState, list[Entry]]:
+    """Phase 1 ends (as next_phase does from Phase 1: nothing is left behind there)."""
+    state = state.model_copy(update={"phase": 2, "phase3_melee": False, "engaged": [], "separated": [],
+                                    "bot_attacked": []})
+    return state, [Entry(f"Turn {state.turn}, Phase 2: {PHASE_NAMES[2]}.")]
 
 
 class ActivationOrder(Body):

@@ -39,7 +39,9 @@ class EnteredRoll(Body):
 def require_play(state: GameState, *phases: int, what: str = "That") -> None:
     """Refuse play once the game is over, and commands that belong to another phase."""
     if state.status in ("ended", "failed"):
-        how = "failed (Danger over the limit)" if state.status == "failed" else "ended"
+        lost = state.danger_excess == 0 and state.characters and all(c.health <= 0 for c in state.characters)
+        how = ("failed (every Character out of action)" if lost else "failed (Danger over the limit)") \
+            if state.status == "failed" else "ended"
         raise Refused(f"The game has {how}: no more play. Undo to go back.", "R-DANGER")
     if phases and state.phase not in phases:
         wanted = " or ".join(f"Phase {p} ({PHASE_NAMES[p]})" for p in phases)

@@ -74,9 +74,28 @@ def worked(state: GameState) -> dict[str, str]:
             if a.action == "activate" and a.target}
 
 
+def all_out(state: GameState) -> bool:
+    """Every Character on the roster is out of action (Health 0)."""
+    return bool(state.characters) and all(c.health <= 0 for c in state.characters)
+
+
+@command("end_game", NoBody)
+def end_game(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, list[Entry]]:
+    """Every Character is out of action: the player ends the game as a loss (found in play,
+    docs/rules.md § 5.6); with a Character still in action it is refused (undo is the other way)."""
+    require_play(state)
+    if not all_out(state):
+        raise Refused("A Character is still in action: the game goes on.")
+    text = "Every Character is out of action: the mission is lost. The game ends here (Undo takes it back)."
+    return state.model_copy(update={"status": "failed"}), [Entry(text)]
+
+
 @command("end_turn", NoBody)
 def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, list[Entry]]:
     require_play(state, 4, what="Ending the turn")
+    if all_out(state):
+        raise Refused("Every Character is out of action: end the game as a loss, or undo the step that "
+                      "took the last one out.")
     due = state.checks_due()
     if due:
         names = ", ".join(b.name for b in due)

@@ -462,3 +462,23 @@ def test_no_line_of_sight_is_an_answer_but_shots_still_wait_for_melee():
 def test_a_decided_bot_stays_a_bot_in_the_shared_fixtures():
     """The fixtures above mean what the tests say (a guard against a fixture drifting)."""
     assert isinstance(KAY, Bot) and KAY.health == 2 and BO.health == 4 and GUN.role == "sentry"
+
+
+# --- found in play: every Character out of action; the Event row in one step -----------------------
+
+
+def test_every_character_out_of_action_ends_as_a_loss_not_a_new_turn():
+    """With no Character left the turn does not roll on: the player ends the game as a loss (or undoes)."""
+    state = game(ADA.model_copy(update={"health": 0}), HUNTER, phase=4)
+    assert "out of action" in refused(state, {"type": "end_turn"}).reason
+    ended, _ = run(state, {"type": "end_game"})
+    assert ended.status == "failed" and "every Character out of action" in refused(ended, {"type": "noise",
+                                                                                       "character_id": "ada"}).reason
+    refused(game(ADA, HUNTER), {"type": "end_game"})  # a Character still in action: the game goes on
+
+
+def test_the_event_row_ends_phase_1_and_records_the_event_in_one_step():
+    """Seed 000: "Draw one Event under Core timing": still Phase 2's Event, one step (one Undo)."""
+    state, log = run(game(ADA, HUNTER, phase=1), {"type": "record_event", "title": "Lockdown", "danger": 2,
+                                                   "ends_phase_1": True})
+    assert (state.phase, state.event, state.danger) == (2, "Lockdown", 2) and "Phase 2" in texts(log)

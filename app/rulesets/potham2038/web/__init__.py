@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from app.rulesets.base import RulesetWeb
+from app.rulesets.potham2038.engagements import melee_of
 from app.rulesets.potham2038.glitches import glitch_faces
 from app.rulesets.potham2038.models import PHASE_NAMES
 from app.rulesets.potham2038.web import (
@@ -86,6 +87,7 @@ WEB = RulesetWeb(
         "roster_form": roster.form_for, "pool_counts": forms.pool_counts,
         "character_sheets": roster.CHARACTER_SHEETS, "first_screen": asking.first_screen,
         "melee_odds": odds.melee_odds, "shoot_odds": odds.shoot_odds,
-        "character_shot_odds": odds.character_shot_odds},
+        "character_shot_odds": odds.character_shot_odds,
+        "known_melee": melee_of},  # R-CMB-BLACK-KNOWN: the Phase 1 shoot form pre-ticks it
     template_filters={"inches": roster.inches},
 )

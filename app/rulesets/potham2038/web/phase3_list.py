@@ -16,7 +16,13 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from app.rulesets.potham2038.combat import who_attacks
-from app.rulesets.potham2038.engagements import contacts, in_melee_with, open_engagements, who_attacks_here
+from app.rulesets.potham2038.engagements import (
+    contacts,
+    in_melee_with,
+    open_engagements,
+    second_bout,
+    who_attacks_here,
+)
 from app.rulesets.potham2038.models import Bot, Character, DecidedAction, GameState
 from app.rulesets.potham2038.phase3_agenda import redecisions as agenda_redecisions
 from app.rulesets.potham2038.play import offline
@@ -87,7 +93,7 @@ def contact_pairs(state: GameState) -> list[tuple[Bot, Character, DecidedAction 
     first, then the contacts each activation reported: engagements.contacts), then the pairs
     it no longer lists because a model went out of action: a decided Melee (its card offers to
     re-decide) and a pair fought this phase (its card shows the result)."""
-    keys = [(b.id, c.id) for b, c in contacts(state)]
+    keys = [(b.id, c.id) for b, c in contacts(everyone_standing(state))]  # an order results never change
     decided: dict[tuple[str, str], DecidedAction] = {}
     for d in state.decisions:
         for a in d.actions:
@@ -102,13 +108,23 @@ def contact_pairs(state: GameState) -> list[tuple[Bot, Character, DecidedAction 
     return found
 
 
+def everyone_standing(state: GameState) -> GameState:
+    """The state with every model at Health 1 or more: the engagements' order then does not change
+    when a result takes a model out of action (the list's cards never move under the finger)."""
+    return state.model_copy(update={
+        "characters": [c.model_copy(update={"health": max(c.health, 1)}) for c in state.characters],
+        "bots": [b.model_copy(update={"health": max(b.health, 1)}) for b in state.bots]})
+
+
 def preset_attacker(state: GameState, bot: Bot, character: Character) -> tuple[str, str, str, tuple]:
     """Who attacks unless the player changes it, why, the rule and the sides the player may name
     (the engine's reading: engagements.who_attacks_here; R-CMB-WHO, R-CMB-GANGUP, R-CMB-NOACTION,
     R-GLITCH-REBOOT)."""
     who = who_attacks_here(state, bot, character)
     rule = "R-CMB-WHO"
-    if who.choices == ("character",):
+    if second_bout(state, bot, character):
+        rule = "R-GLITCH-FREE-ACTS"
+    elif who.choices == ("character",):
         rule = "R-GLITCH-REBOOT" if offline(state, bot) else "R-CMB-NOACTION"
     elif who.side == "character" and bot.points > character.points:
         rule = "R-CMB-GANGUP"
@@ -128,6 +144,8 @@ def engagement_cards(state: GameState, results: dict[tuple, list]) -> list[Card]
                     result=results.get(("melee", bot.id, character.id)))
         settled = (card.result is not None or (action is not None and action.status != "pending")
                    or f"{bot.id}:{character.id}" in [*state.engaged, *state.separated])
+        if second_bout(state, bot, character):  # R-GLITCH-FREE-ACTS: its free Melee attacks again
+            card.result, settled = None, False
         if not settled:
             down = [m.name for m in (bot, character) if m.health <= 0]
             verb = "is" if len(down) == 1 else "are"

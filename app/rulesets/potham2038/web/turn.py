@@ -90,6 +90,8 @@ def command(request: Request, token: str, session: SessionDep, posted: FormDep):
     opened = open_to_edit(token, session)
     items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
+    if form.get("_answer") == "no_line_of_sight":  # the card's one-tap answer (found in play)
+        items = [(n, v) for n, v in items if n != "line_of_sight"] + [("line_of_sight", "false")]
     data = form_to_body(contact_is_zero(confirmed(more_than_chips(without_app_dice(items)))))
     data = shot_answered_no(data)
     if form.get("_aim") and form.get("_aim") != form.get("character_id"):  # R-CMB-TARGET-FACTS

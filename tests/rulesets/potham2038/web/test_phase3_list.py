@@ -60,8 +60,12 @@ def test_the_list_is_in_resolution_order_engagements_decided_or_not_then_shots_t
 
 def test_R_CMB_GANGUP_the_second_pairing_is_preset_to_the_character_and_the_bot_only_defends(table):
     decided, gang_up = table.page.by_id("engagement-hunt-ada"), table.page.by_id("engagement-hunt-bo")
-    assert sides(decided) == ["npc", "character"]  # by points, and one tap changes it
-    assert "checked" in decided.one("input", name="attacker", value="npc").attrs
+    # by points: the rule's answer is the default; the other side is an explicit override (found in play)
+    assert sides(decided) == ["npc", "character"]
+    assert decided.one("input", name="attacker", value="npc").attrs["type"] == "hidden"
+    override = decided.one("input", name="attacker", value="character")
+    assert override.attrs["type"] == "checkbox" and "checked" not in override.attrs
+    assert "A Special Rule says otherwise" in decided.text()
     assert sides(gang_up) == ["character"] and "only Defends" in gang_up.text()
 
 

@@ -47,20 +47,22 @@ def test_R_EVENT_ONE_a_danger_button_at_the_end_of_phase_1_ends_it_and_records_t
     state = api(table)
     assert (state["phase"], state["event"], state["danger"]) == (2, "Lockdown", 2)
     assert next(c for c in state["characters"] if c["id"] == "ada")["marked"] == 1
-    assert kinds_since(table, start) == ["next_phase", "record_event"]  # each step logged as before
+    # one logged step (found in play, docs/rules.md § 5.6): "Undo last step" takes back the whole tap
+    assert kinds_since(table, start) == ["record_event"]
     assert not table.page.has_id("form-event-quick")  # one Event per turn: Phase 2 offers no second row
+    undo_last(table)
+    state = api(table)
+    assert (state["phase"], state["event"], state["danger"]) == (1, None, 0)
 
 
-def test_a_stale_phase_1_event_tap_records_nothing_so_no_phase_is_skipped(client, session):
-    """Phase 1 ended on another device (or another form) first: the Danger button's next_phase
-    would now skip Phase 2. The tap records nothing (409) and the page shows Phase 2's row."""
+def test_a_stale_phase_1_event_tap_skips_no_phase(client, session):
+    """Phase 1 ended on another device (or another form) first: the Event row's one step
+    (`ends_phase_1`) does not end Phase 2 too; it records the Event in Phase 2, where it belongs."""
     table = Table(client, make_game(session, roster_state(phase=1)).edit_token)
     Table(client, table.token).submit("next-1")
-    answer = table.submit("event-quick", expect=409, button="event-danger-1")
-    assert "nothing of this tap was recorded" in answer.by_id("panel-turn").text()
+    table.submit("event-quick", button="event-danger-1")
     state = api(table)
-    assert (state["phase"], state["event"]) == (2, None)
-    assert answer.has_id("event-danger-1")
+    assert (state["phase"], state["event"], state["danger"]) == (2, "Event card", 1)
 
 
 def test_phase_1_still_offers_next_phase_for_a_player_who_draws_the_event_later(client, session):
@@ -81,26 +83,28 @@ def test_an_event_name_too_long_at_the_end_of_phase_1_records_nothing_not_even_t
     assert (api(table)["seq"], api(table)["phase"]) == (start, 1)
 
 
-def test_undo_after_the_phase_1_event_tap_goes_back_one_step_at_a_time(client, session):
+def test_undo_after_the_event_row_takes_back_the_whole_tap(client, session):
+    """Found in play (docs/rules.md § 5.6): "Undo last step" after the Event row left Phase 2 with no
+    Event; the row is one step now, so one Undo is back in Phase 1, as "Undo last step" promises."""
     table = Table(client, make_game(session, roster_state(phase=1)).edit_token)
     table.submit("event-quick", button="event-danger-1")
+    assert not table.page.has_id("undo-tap")  # one step: no "whole tap" to offer
     undo_last(table)
     state = api(table)
-    assert (state["phase"], state["event"], state["danger"]) == (2, None, 0)  # the Event taken back
-    undo_last(table)
-    assert api(table)["phase"] == 1
+    assert (state["phase"], state["event"], state["danger"]) == (1, None, 0)
+    assert table.page.has_id("event-danger-1")
 
 
 def test_undo_the_whole_tap_takes_back_every_step_it_made_at_once(client, session):
-    table = Table(client, make_game(session, roster_state(phase=1)).edit_token)
+    table = Table(client, make_game(session, roster_state(phase=4)).edit_token)
     start = api(table)["seq"]
-    table.submit("event-quick", button="event-danger-1")
+    table.submit("checks-end")
     button = table.page.by_id("undo-tap")
-    assert "2 steps" in button.text()
+    assert "3 steps" in button.text()
     assert table.page.by_id("form-undo-tap").field("to_seq").attrs["value"] == str(start)
     table.submit("undo-tap")
     state = api(table)
-    assert (state["phase"], state["event"], state["danger"]) == (1, None, 0)
+    assert (state["turn"], state["phase"], state["position_checks"]) == (1, 4, {})
     assert not table.page.has_id("undo-tap")  # a one-step answer offers only "Undo last step"
 
 
