@@ -186,7 +186,9 @@ def adjust(state: D20State, body: Adjust, rng: Random) -> tuple[D20State, list[E
     changes["dead"] = dying >= DEAD_AT or (member.dead and "dying" not in changes)
     if changes["dead"] and not member.dead:  # D20-DEAD: "At Dying 4: Dead."
         entries.append(Entry(f"{member.name} is at Dying {DEAD_AT}: Dead.", "D20-DEAD"))
-    if dying > 0 and not changes["dead"] and changes.get("hp", member.hp) > 0:
+    if changes["dead"]:
+        changes.update(hp=0, dying=DEAD_AT)
+    elif dying > 0 and changes.get("hp", member.hp) > 0:
         # a creature with HP is not Dying (D20-DYING-SAVE: stabilised is HP 1, Dying 0)
         changes["dying" if "hp" in changes else "hp"] = 0
     return state.replace_member(member.model_copy(update=changes)), entries

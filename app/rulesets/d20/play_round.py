@@ -15,7 +15,7 @@ from typing import Any
 from app.rulesets.d20.attack import AttackResult, Situation, damage_attribute, resolve_attack, situation
 from app.rulesets.d20.books import begun, hand_over, may_spend, upcoming
 from app.rulesets.d20.commands import Attack, EndRound, Entry, Refused, StartTurn, command
-from app.rulesets.d20.conditions import end_turn, spend_glitch, start_turn, timed
+from app.rulesets.d20.conditions import budget, end_turn, spend_glitch, start_turn, timed
 from app.rulesets.d20.dying import dying_save, fall, take_damage
 from app.rulesets.d20.game import Character, D20State, Npc, Planned
 from app.rulesets.d20.models import UNARMED, Combatant, HouseRules, Weapon
@@ -141,6 +141,8 @@ def struck(t: Combatant, amount: int, critical: bool, lethal: bool, rng: Random,
 @command("attack", Attack)
 def attack(state: D20State, body: Attack, rng: Random) -> tuple[D20State, list[Entry]]:
     attacker, target = member_or_refuse(state, body.attacker_id), member_or_refuse(state, body.target_id)
+    if attacker.id == target.id:
+        raise Refused(f"{attacker.name} does not attack itself: choose its target.", "D20-ATTACK-ROLL")
     a, t = attacker.combatant(), target.combatant()
     if a.down:
         raise Refused(f"{a.name} is {out_word(a)}: it does nothing.", "D20-OUT")
@@ -207,16 +209,37 @@ def done(state: D20State, npc_id: str, planned: Planned | None) -> D20State:
     return state.model_copy(update={"turns": turns})
 
 
+def undecided(state: D20State, rng: Random) -> tuple[D20State, list[Entry]]:
+    """The acting NPC's turn must be taken before the tracker moves on (D20-TRACKER: a turn is not
+    lost by a tap): one with nothing to decide (Unconscious, Displaced) is taken now."""
+    npc = state.bot(state.acting) if state.acting else None
+    if npc is None or npc.dead or npc.id in state.began:
+        return state, []
+    c = npc.combatant()
+    if c.dying or not budget(c).skip:
+        raise Refused(f"{npc.name}'s turn is not taken yet: decide its turn (its card is open), or Delay "
+                      "it.", "D20-TRACKER")
+    state = begun(state, npc.id)
+    c, entries = begin(c, rng, None, None, state.house.rules())
+    c, returned = finish(c)
+    entries = [Entry(f"{npc.name} has no turn to take: {budget(npc.combatant()).why[0][0]}.", "D20-OUT"),
+               *entries, *returned]
+    return state.replace_member(npc.with_combatant(c)), entries
+
+
 @command("end_round", EndRound)
 def end_round(state: D20State, body: EndRound, rng: Random) -> tuple[D20State, list[Entry]]:
     """The round ends: the last turn ends (its timed conditions tick, D20-DURATION), Reactions
     come back (one a round) and every turn's parts with the next round (D20-TURN-BUDGET). With the
     tracker, not while a living creature is still to act (D20-TRACKER: no turn is lost)."""
+    if state.initiative:
+        state, taken = undecided(state, rng)
     left = upcoming(state) if state.initiative else []
     if left:
         names = ", ".join(m.name for i in left if (m := state.member(i)) is not None)
         raise Refused(f"Not everyone has had a turn this round ({names}): Next turn goes on.", "D20-TRACKER")
     state, entries = hand_over(state, None)
+    entries = (taken if state.initiative else []) + entries
     for member in [*state.characters, *state.npcs]:
         state = state.replace_member(member.model_copy(update={"reaction_used": False, "spent": []}))
     entries.append(Entry(f"Round {state.round} ends; round {state.round + 1} begins.", "D20-TURN"))

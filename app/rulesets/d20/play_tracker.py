@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from random import Random
 
-from app.rulesets.d20.books import begun, hand_over, upcoming
+from app.rulesets.d20.books import hand_over, upcoming
 from app.rulesets.d20.commands import Delay, EndRound, Entry, NextTurn, Refused, SetInitiative, StartTurn, command
-from app.rulesets.d20.conditions import budget
 from app.rulesets.d20.game import Character, D20State, Initiative
-from app.rulesets.d20.play_round import begin, character_turn, end_round, finish, save_die_asked
+from app.rulesets.d20.play_round import character_turn, end_round, save_die_asked, undecided
 
 
 @command("set_initiative", SetInitiative)
@@ -51,24 +50,6 @@ def next_up(state: D20State) -> str | None:
     if left:
         return left[0]
     return next((i.member_id for i in state.initiative if (m := state.member(i.member_id)) and not m.dead), None)
-
-
-def undecided(state: D20State, rng: Random) -> tuple[D20State, list[Entry]]:
-    """The acting NPC's turn must be taken before the tracker moves on (D20-TRACKER: a turn is not
-    lost by a tap): one with nothing to decide (Unconscious, Displaced) is taken now."""
-    npc = state.bot(state.acting) if state.acting else None
-    if npc is None or npc.dead or npc.id in state.began:
-        return state, []
-    c = npc.combatant()
-    if c.dying or not budget(c).skip:
-        raise Refused(f"{npc.name}'s turn is not taken yet: decide its turn (its card is open), or Delay "
-                      "it.", "D20-TRACKER")
-    state = begun(state, npc.id)
-    c, entries = begin(c, rng, None, None, state.house.rules())
-    c, returned = finish(c)
-    entries = [Entry(f"{npc.name} has no turn to take: {budget(npc.combatant()).why[0][0]}.", "D20-OUT"),
-               *entries, *returned]
-    return state.replace_member(npc.with_combatant(c)), entries
 
 
 @command("next_turn", NextTurn)
