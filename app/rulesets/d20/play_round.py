@@ -64,8 +64,11 @@ def save_die_asked(member: Character | Npc, natural: int | None, app_rolls: bool
 
 
 def finish(c: Combatant) -> tuple[Combatant, list[Entry]]:
-    """The end of a creature's own turn: a Temporally Displaced one skipped it and returns, immune
-    until the start of its next turn, one round later (D20-COND-TEMPORAL)."""
+    """The end of a creature's own turn: a Temporally Displaced one skipped it (nothing of it is
+    left to spend after its return, D20-TURN-BUDGET) and returns, immune until the start of its
+    next turn, one round later (D20-COND-TEMPORAL)."""
+    if c.has("temporal_displacement"):
+        c = c.spending("action", "move", "minor")
     c, events = end_turn(c)
     return c, [Entry(text, rule) for text, rule in events]
 

@@ -442,3 +442,22 @@ def test_D20_FACTS_KEPT_nothing_is_kept_after_the_npc_moved(table):
     assert state.bot("n2").last_facts is None
     state, _ = run(state, "end_round")
     assert refused(state, "npc_turn", npc_id="n2", same_as_last=True).rule == "D20-FACTS-KEPT"
+
+
+def test_D20_COND_TEMPORAL_a_skipped_turn_leaves_nothing_to_spend_after_the_return(tracked):
+    """"Temporal Displacement: skip next turn; immune for 1 round after return.\""""
+    state, _ = run(tracked, "set_condition", member_id="c1", condition="temporal_displacement")
+    state, _ = run(state, "next_turn")
+    ann = state.character("c1")
+    assert "temporal_displacement" not in ann.conditions and "temporal_immune" in ann.conditions
+    assert refused(state, "attack", attacker_id="c1", target_id="n2").rule == "D20-TURN-BUDGET"
+
+
+def test_D20_TRACKER_next_turn_takes_an_unconscious_npcs_empty_turn_on_the_way(tracked):
+    """An NPC with nothing to decide (Unconscious) does not hold the tracker up; one that can act does."""
+    state, _ = run(tracked, "next_turn")
+    state, _ = run(state, "next_turn")  # the Raider's card is open
+    assert refused(state, "next_turn").rule == "D20-TRACKER"
+    state, _ = run(state, "set_condition", member_id="n2", condition="unconscious")
+    state, entries = run(state, "next_turn")
+    assert state.acting == "c3" and "n2" in state.began and entries[0].rule == "D20-OUT"
