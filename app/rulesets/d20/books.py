@@ -62,15 +62,17 @@ def may_spend(state: D20State, member: Character | Npc, part: str, what: str) ->
     if state.initiative and state.acting is not None and state.acting != member.id:
         acting = state.member(state.acting)
         raise Refused(f"It is {acting.name if acting else 'another creature'}'s turn: {member.name}'s "
-                      f"{part.title()} waits for its own turn (out of turn, only a Reaction).", "D20-TURN-BUDGET")
+                      f"{part.title()} waits for its own turn (out of turn, only a Reaction).",
+                      "D20-TURN-BUDGET")
     if part in c.spent:
         raise Refused(f"{member.name} has already spent its {part.title()} this turn: {what} refused.",
                       "D20-TURN-BUDGET")
     left = budget(c)
     lost = {"action": not left.action, "move": left.move <= 0, "minor": not left.minor}[part]
     if lost:
+        none = (f"{member.name} has no {part.title()}", "D20-TURN")
         text, rule = next(((t, r) for t, r in left.why if part.title() in t or
-                           (part == "move" and "Speed 0" in t)), (f"{member.name} has no {part.title()}", "D20-TURN"))
+                           (part == "move" and "Speed 0" in t)), none)
         raise Refused(f"{text}: {what} refused.", rule)
 
 

@@ -67,8 +67,9 @@ class Sheet(Frozen):
     hit_dice: Annotated[int, Field(ge=0, le=30)] = 1
     temp_hp: Annotated[int, Field(ge=0, le=1000)] = 0  # D20-TEMP-HP
     max_hit_dice: Annotated[int, Field(ge=0, le=30)] | None = None  # D20-LONG-REST restores them
-    spent: list[Literal["action", "move", "minor"]] = Field(default_factory=list, max_length=3)  # D20-TURN-BUDGET
-    timers: dict[Condition, Annotated[int, Field(ge=1, le=1000)]] = Field(default_factory=dict)  # D20-DURATION
+    # D20-TURN-BUDGET: the parts of this round's turn spent; D20-DURATION: a timed condition's turns left
+    spent: list[Literal["action", "move", "minor"]] = Field(default_factory=list, max_length=3)
+    timers: dict[Condition, Annotated[int, Field(ge=1, le=1000)]] = Field(default_factory=dict)
 
     def combatant(self) -> Combatant:
         return Combatant(self.name, dict(self.attributes), dict(self.skills), self.pb, self.defense, self.hp,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from random import Random
 
+from app.rulesets.d20.books import begun, hand_over
 from app.rulesets.d20.brain import decide
 from app.rulesets.d20.brain_types import SLOTS, Decision, Facts, Orders
 from app.rulesets.d20.brain_types import Unused as BrainUnused
@@ -18,7 +19,6 @@ from app.rulesets.d20.commands import Entry, NpcTurn, Refused, command
 from app.rulesets.d20.conditions import spend_glitch, stand_up
 from app.rulesets.d20.game import D20State, Npc, Planned, Turn, Unused
 from app.rulesets.d20.play_round import begin, finish
-from app.rulesets.d20.books import begun, hand_over
 
 ASKED = {"subject_distance": "the squares from {npc} to its subject {place}",
          "next_waypoint_distance": "the squares from {npc}'s waypoint on to {place}"}
@@ -109,7 +109,8 @@ def facts_kept(state: D20State, body: NpcTurn, decision: Decision) -> dict | Non
     if any((s.squares or 0) > 0 for s in decision.steps) or decision.needs:
         return None
     seen = [s.model_dump() for s in body.seen if state.character(s.character_id) is not None]
-    return {**body.model_dump(exclude={"natural", "bleed", "same_as_last", "direction", "npc_id"}), "seen": seen}
+    kept = body.model_dump(exclude={"natural", "bleed", "same_as_last", "direction", "npc_id"})
+    return {**kept, "seen": seen}
 
 
 def spent_by(decision: Decision) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ import re
 from random import Random
 from typing import Any
 
+from app.rulesets.d20.books import join_order, may_spend
 from app.rulesets.d20.commands import (
     AddCharacter,
     AddNpc,
@@ -23,7 +24,6 @@ from app.rulesets.d20.commands import (
     TempHp,
     command,
 )
-from app.rulesets.d20.books import join_order, may_spend
 from app.rulesets.d20.conditions import displace, effect_save, staunch, timed
 from app.rulesets.d20.dying import DEAD_AT, long_rest, short_rest, stabilize
 from app.rulesets.d20.game import Character, D20State, Npc
@@ -52,7 +52,8 @@ def added(state: D20State, member: Character | Npc) -> D20State:
 def sheet_of(sheet: Any) -> dict[str, Any]:
     """The stat block as given, over the chosen ready sheet for what was not (starters.py)."""
     given = sheet.model_dump(include=sheet.model_fields_set - {"starter", "initiative"})
-    full = type(sheet).model_validate(filled(sheet.starter, given)).model_dump(exclude={"starter", "initiative"})
+    full = type(sheet).model_validate(filled(sheet.starter, given))
+    full = full.model_dump(exclude={"starter", "initiative"})
     return {**full, "max_hit_dice": full["hit_dice"]}
 
 
@@ -102,13 +103,14 @@ def duplicate(state: D20State, body: Duplicate, rng: Random) -> tuple[D20State, 
     name = body.name or numbered(state, member.name)
     fresh: dict[str, Any] = {"id": f"{'n' if isinstance(member, Npc) else 'c'}{state.next_id}", "name": name,
                              "hp": member.max_hp, "conditions": [], "dying": 0, "wounded": 0, "dead": False,
-                             "reaction_used": False, "spent": [], "timers": {}, "temp_hp": 0,
-                             "hit_dice": member.max_hit_dice if member.max_hit_dice is not None else member.hit_dice}
+                             "reaction_used": False, "spent": [], "timers": {}, "temp_hp": 0}
+    fresh["hit_dice"] = member.hit_dice if member.max_hit_dice is None else member.max_hit_dice
     if isinstance(member, Npc):
         fresh.update(next_waypoint=0, waypoint_step=1, last_facts=None, post_distance=None)
     copy = member.model_copy(update=fresh)
     state, joined = in_the_fight(added(state, copy), copy, None, rng)
-    return state, [Entry(f"{name} joins the roster: a copy of {member.name}'s stat block.", "D20-TURN"), *joined]
+    said = f"{name} joins the roster: a copy of {member.name}'s stat block."
+    return state, [Entry(said, "D20-TURN"), *joined]
 
 
 @command("save", EffectSave)

@@ -58,7 +58,8 @@ def begin(c: Combatant, rng: Random, natural: int | None, bleed: int | None,
 def save_die_asked(member: Character | Npc, natural: int | None, app_rolls: bool) -> None:
     """D20-DYING-SAVE: a Dying Character's save is entered by the player or rolled by the app, at
     the player's choice: a turn that would roll it unasked is refused, naming the field."""
-    if isinstance(member, Character) and member.dying and not member.dead and natural is None and not app_rolls:
+    asked = natural is None and not app_rolls
+    if isinstance(member, Character) and member.dying and not member.dead and asked:
         raise Refused(f"{member.name} is Dying: enter its Vigor Save d20 (natural), or let the app roll it.",
                       "D20-DYING-SAVE")
 

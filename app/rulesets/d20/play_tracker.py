@@ -13,7 +13,16 @@ from __future__ import annotations
 from random import Random
 
 from app.rulesets.d20.books import hand_over, upcoming
-from app.rulesets.d20.commands import Delay, EndRound, Entry, NextTurn, Refused, SetInitiative, StartTurn, command
+from app.rulesets.d20.commands import (
+    Delay,
+    EndRound,
+    Entry,
+    NextTurn,
+    Refused,
+    SetInitiative,
+    StartTurn,
+    command,
+)
 from app.rulesets.d20.game import Character, D20State, Initiative
 from app.rulesets.d20.play_round import character_turn, end_round, save_die_asked, undecided
 
@@ -49,7 +58,8 @@ def next_up(state: D20State) -> str | None:
     left = upcoming(state)
     if left:
         return left[0]
-    return next((i.member_id for i in state.initiative if (m := state.member(i.member_id)) and not m.dead), None)
+    alive = [i.member_id for i in state.initiative if (m := state.member(i.member_id)) and not m.dead]
+    return alive[0] if alive else None
 
 
 @command("next_turn", NextTurn)
@@ -79,8 +89,8 @@ def next_turn(state: D20State, body: NextTurn, rng: Random) -> tuple[D20State, l
         return state.model_copy(update={"delayed": [d for d in state.delayed if d != who.id]}), entries
     entries.append(Entry(f"{who.name}'s turn (initiative {value}).", "D20-INITIATIVE"))
     if isinstance(who, Character):
-        state, begun_entries = character_turn(state, StartTurn(member_id=who.id, natural=body.natural,
-                                                               bleed=body.bleed, app_rolls=body.app_rolls), rng)
+        start = StartTurn(member_id=who.id, natural=body.natural, bleed=body.bleed, app_rolls=body.app_rolls)
+        state, begun_entries = character_turn(state, start, rng)
         entries += begun_entries
     return state, entries
 
@@ -93,9 +103,10 @@ def start_turn(state: D20State, body: StartTurn, rng: Random) -> tuple[D20State,
     if state.initiative and member is not None and member.id != state.acting:
         if next_up(state) != member.id:
             due = state.member(next_up(state) or "")
-            raise Refused(f"It is not {member.name}'s turn: Next turn goes to {due.name if due else 'nobody'}.",
-                          "D20-TRACKER")
-        return next_turn(state, NextTurn(natural=body.natural, bleed=body.bleed, app_rolls=body.app_rolls), rng)
+            raise Refused(f"It is not {member.name}'s turn: Next turn goes to "
+                          f"{due.name if due else 'nobody'}.", "D20-TRACKER")
+        same = NextTurn(natural=body.natural, bleed=body.bleed, app_rolls=body.app_rolls)
+        return next_turn(state, same, rng)
     return character_turn(state, body, rng)
 
 
