@@ -35,12 +35,12 @@ def test_R_CMB_BLACK_KNOWN_the_phase_1_shoot_form_pre_ticks_the_known_melee(clie
     assert "Shooting into a melee: the Black Die shows" in answer.by_id("turn-news").text()
 
 
-def test_no_line_of_sight_is_an_answer_in_one_tap(client, session):
-    """Found in play: the shot card's "No line of sight" records that the bot cannot shoot (one
-    tap); the Shoot is skipped and its slot offers a Scan (no movement in Phase 3)."""
+def test_no_line_of_sight_is_an_answer_not_a_400(client, session):
+    """Found in play: "Shoot as ticked" with line of sight unticked records that the bot cannot
+    shoot; the Shoot is skipped and its slot offers a Scan (no movement in Phase 3)."""
     table = phase3(client, session)
     table.submit("melee-hunt", dice="app")  # R-CMB-ORDER: AI-Bot shots come after every melee
-    answer = table.submit("shoot-sent", button="shoot-sent-no-sight")
+    answer = table.submit("shoot-sent", line_of_sight="false")
     assert "cannot shoot: it has no line of sight" in answer.by_id("turn-news").text()
     shoot = next(a for d in api(table)["decisions"] if d["bot_id"] == "sent" for a in d["actions"]
                  if a["action"] == "shoot")
