@@ -23,6 +23,7 @@ from app.rulesets.zone.dice import (
     rerolled_count,
 )
 from app.rulesets.zone.models import BAND_NAMES, BANDS, Character, Npc, ZoneHouse, ZoneState
+from app.rulesets.zone.npc_rolls import attack_parts
 from app.rulesets.zone.roles import decide
 from app.rulesets.zone.sheets import NPC_SHEETS
 from app.web import view
@@ -49,10 +50,8 @@ for kind, label in {"add_npc": "NPC added", "remove_npc": "NPC removed", "activa
 
 
 def attack_dice(npc: Npc, name: str, aimed: bool, house: ZoneHouse) -> int:
-    if name == "fight":
-        return npc.fight + (0 if npc.disarmed else npc.melee.bonus)
-    gun = npc.gun
-    return npc.shoot + (gun.bonus if gun else 0) + (house.aim_bonus if aimed else 0)
+    """Z-POOL: the dice the NPC's attack rolls (what the card shows is what is rolled)."""
+    return attack_parts(npc, name == "fight", aimed, house)[1].total
 
 
 def npc_pushes(npc: Npc, name: str, house: ZoneHouse) -> int:
