@@ -132,7 +132,8 @@ def end_round(state: ZoneState, body: Nothing, rng: Random):
     the round ends only when everyone in it has had a turn (Z-INITIATIVE: Next turn ends it)."""
     order = state.turn_order
     if order.running:
-        left = [state.member(m).name for m in order.ids() if m in books.able_ids(state) and m not in order.done]
+        able = books.able_ids(state)
+        left = [state.member(m).name for m in order.ids() if m in able and m not in order.done]
         if left:
             raise Refused(f"Round {state.round} still has turns to come ({', '.join(left)}): tap Next turn, "
                           "or "

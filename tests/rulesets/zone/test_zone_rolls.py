@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.kernel.commands import Refused
-from tests.unit.zone_kit import activate, game, run, seen
+from tests.rulesets.zone.zone_kit import activate, game, run, seen
 
 BRUTE = {"name": "Brute", "role": "hunter", "attributes": {"strength": 8}}
 SMG = {"name": "SMG", "ranged": True, "full_auto": True, "bullets": 3, "damage": 1, "reach": "short", "bonus": 1}

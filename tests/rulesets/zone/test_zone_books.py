@@ -9,7 +9,7 @@ import pytest
 
 from app.kernel import turn_order
 from app.kernel.commands import Refused
-from tests.unit.zone_kit import RIFLE, activate, game, run, seen
+from tests.rulesets.zone.zone_kit import RIFLE, activate, game, run, seen
 
 BRUTE = {"name": "Brute", "role": "hunter", "attributes": {"strength": 8}}
 

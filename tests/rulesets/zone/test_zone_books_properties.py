@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.kernel.commands import Refused
-from tests.unit.zone_kit import game, run
+from tests.rulesets.zone.zone_kit import game, run
 
 SHEETS = [
     {"name": "Brute", "role": "hunter", "fight": 4, "attributes": {"strength": 2}},
