@@ -56,11 +56,11 @@ def weapon_options(chars: list[Character]) -> list[dict[str, Any]]:
         for i, w in enumerate(c.weapons):
             kind = "shoot" if w.ranged else "fight"
             parts = sheet_parts(c, kind, c.shoot if w.ranged else c.fight, 0 if w.broken else w.bonus)
-            fills = {"ca-who": c.id, "ca-kind": kind, "ca-base": str(parts.base), "ca-skill": str(parts.skill),
-                     "ca-gear": str(parts.gear), "ca-damage": str(w.damage)}
+            fills = {"ca-who": c.id, "ca-kind": kind, "ca-base": str(parts.base),
+                     "ca-skill": str(parts.skill), "ca-gear": str(parts.gear), "ca-damage": str(w.damage)}
             bullets = "" if w.bullets is None else f", {w.bullets} bullets"
-            label = (f"{c.name}: {w.name} ({'Shoot' if w.ranged else 'Fight'} {parts.total} dice: {parts.said()}, "
-                     f"damage {w.damage}{bullets}{', full auto' if w.full_auto else ''}"
+            label = (f"{c.name}: {w.name} ({'Shoot' if w.ranged else 'Fight'} {parts.total} dice: "
+                     f"{parts.said()}, damage {w.damage}{bullets}{', full auto' if w.full_auto else ''}"
                      f"{', broken' if w.broken else ''})")
             out.append({"value": f"{c.id}:{i}", "label": label, "fills": json.dumps(fills)})
     return out
@@ -69,9 +69,10 @@ def weapon_options(chars: list[Character]) -> list[dict[str, Any]]:
 def sheet_fills(sheets: dict[str, tuple[str, dict[str, str]]]) -> dict[str, str]:
     """The NPC form's starting sheets as the fields each pick fills (ids of the add form)."""
     ids = {"npc.fight": "zn-fight", "npc.shoot": "zn-shoot", "npc.melee.name": "zn-melee",
-           "npc.melee.damage": "zn-melee-damage", "npc.melee.reach": "zn-melee-reach", "npc.gun.name": "zn-gun",
-           "npc.gun.damage": "zn-gun-damage", "npc.gun.reach": "zn-gun-reach", "npc.gun.bullets": "zn-gun-bullets",
-           "npc.gun.full_auto": "zn-gun-auto", "npc.melee.bonus": "zn-melee-bonus", "npc.gun.bonus": "zn-gun-bonus"}
+           "npc.melee.damage": "zn-melee-damage", "npc.melee.reach": "zn-melee-reach",
+           "npc.gun.name": "zn-gun", "npc.gun.damage": "zn-gun-damage", "npc.gun.reach": "zn-gun-reach",
+           "npc.gun.bullets": "zn-gun-bullets", "npc.gun.full_auto": "zn-gun-auto",
+           "npc.melee.bonus": "zn-melee-bonus", "npc.gun.bonus": "zn-gun-bonus"}
     out = {}
     for key, (_, fields) in sheets.items():
         blank = {i: "" for n, i in ids.items() if n.startswith("npc.gun.")} | {"zn-gun-auto": "false"}
