@@ -52,7 +52,7 @@ def stunts(successes: int, weapon: Weapon, choice: Stunt | list[Stunt], close: b
     chosen = [choice] if isinstance(choice, str) else list(choice)
     if isinstance(choice, str):
         fill = choice
-    if len(chosen) > extra and not isinstance(choice, str):
+    if any(c != "damage" for c in chosen[extra:]) and not isinstance(choice, str):
         hit.notes.append(f"{extra} extra success{'es' if extra != 1 else ''}: only the first {extra} "
                          "stunt(s) chosen are bought.")
     for i in range(extra):
