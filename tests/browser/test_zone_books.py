@@ -106,7 +106,7 @@ def test_three_rounds_of_a_zone_fight_with_a_broken_npc_and_a_push(browser, live
         taps.click(page.locator("#zone-character-maneuver summary"))
         taps.select(page.locator("#cm-what"), value="seek_cover")
         tap(page.locator("#zone-maneuver-go"))
-        expect(page.locator(f"#ca-target option:has-text('Gnasher')")).to_have_count(0)  # no attack at the Broken
+        expect(page.locator("#ca-target option:has-text('Gnasher')")).to_have_count(0)  # no attack at the Broken
         ada_attacks("Warden", "6 2 2 2")
         next_turn("Bo")
         next_turn("Warden")

@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.rulesets.base import RulesetWeb
 from app.rulesets.zone.brain import Facts, Target
 from app.rulesets.zone.commands import CharacterSheet, NpcSheet, sheet_of
 from app.rulesets.zone.dice import (
@@ -27,27 +28,23 @@ from app.rulesets.zone.npc_rolls import attack_parts
 from app.rulesets.zone.roles import decide
 from app.rulesets.zone.sheets import NPC_SHEETS
 from app.rulesets.zone.web.views import round_view, sheet_fills
-from app.web import view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
-from app.web.templating import templates
 
 PAGE = "zone/game.html"
 PANELS = {"status": "zone/_status.html", "turn": "zone/_turn.html", "roster": "zone/_roster.html"}
 router = APIRouter(include_in_schema=False)
 api = APIRouter()
 
-templates.env.globals.update(ZONE_BANDS=BANDS, ZONE_BAND_NAMES=BAND_NAMES)
 # the log's labels of the zone's own commands (the 2038 ones keep theirs)
-for kind, label in {"add_npc": "NPC added", "remove_npc": "NPC removed", "activate_npc": "NPC round",
+STEP_LABELS = {"add_npc": "NPC added", "remove_npc": "NPC removed", "activate_npc": "NPC round",
                     "npc_attack": "NPC attack", "character_attack": "Character attack",
                     "end_round": "End of round",
                     "pass_day": "End of day", "endure_cold": "Endure the cold", "warm_up": "Warm again",
                     "recover": "Recovery", "start_fight": "Initiative", "next_turn": "Next turn",
                     "end_fight": "End of the fight", "character_maneuver": "Maneuver", "push_roll": "Push",
                     "edit_character": "Sheet changed", "edit_npc": "Sheet changed",
-                    "end_grapple": "Grapple ends"}.items():
-    view.STEP_LABELS.setdefault(kind, label)
+                    "end_grapple": "Grapple ends"}
 
 
 # --- odds of an NPC's decided attack (the decision card shows them before the roll) --------
@@ -162,7 +159,6 @@ SHEETS: dict[str, tuple[str, dict[str, str]]] = {
     key: (label, flat("npc", sheet)) for key, (label, sheet) in NPC_SHEETS.items()}
 FORM_DEFAULTS = {"npc.fight": "3", "npc.shoot": "0", "npc.melee.name": "Fists", "npc.melee.damage": "1",
                  "npc.melee.reach": "arms_length"}
-templates.env.globals.update(ZONE_SHEETS=SHEETS, ZONE_SHEET_FILLS=sheet_fills(SHEETS), zone_sheet_of=sheet_of)
 
 
 def with_sheet(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -283,3 +279,7 @@ def activation(body: ActivationRequest) -> dict[str, Any]:
             a["odds"] = npc_odds(npc, a["name"], aimed, body.house)
     return {"actions": actions, "ties": plan.ties, "notes": plan.notes, "needs": plan.needs}
 
+
+WEB = RulesetWeb(page=PAGE, panels=PANELS, context=context, router=router, api=api, step_labels=STEP_LABELS,
+                 template_globals={"ZONE_BANDS": BANDS, "ZONE_BAND_NAMES": BAND_NAMES, "ZONE_SHEETS": SHEETS,
+                                   "ZONE_SHEET_FILLS": sheet_fills(SHEETS), "zone_sheet_of": sheet_of})
