@@ -50,6 +50,24 @@ def start_fight(state: ZoneState, body: StartFight, rng: Random):
     return state, entries + turn_begins(state)
 
 
+class Roll(Body):
+    member_id: str = Field(max_length=40)
+    value: int = Field(ge=1, le=10)
+
+
+class SetInitiative(Body):
+    """The d20 tracker's words for the same step: each `value` is a card 1 to 10."""
+
+    rolls: list[Roll] = Field(default_factory=list, max_length=100)
+
+
+@command("set_initiative", SetInitiative)
+def set_initiative(state: ZoneState, body: SetInitiative, rng: Random):
+    """Z-INITIATIVE: as start_fight, the cards given as `rolls` (d20's tracker's shape)."""
+    draws = [{"member_id": r.member_id, "card": r.value} for r in body.rolls]
+    return start_fight(state, StartFight(draws=draws), rng)
+
+
 def turn_begins(state: ZoneState) -> list[Entry]:
     order = state.turn_order
     who = state.member(order.acting) if order.acting else None

@@ -150,6 +150,15 @@ def test_z_initiative_the_player_enters_the_characters_cards_the_app_draws_the_n
                                                      {"member_id": "c2", "card": 3}]})
 
 
+def test_z_initiative_set_initiative_takes_the_cards_in_the_d20_trackers_words():
+    """Z-INITIATIVE: `set_initiative` {"rolls": [{"member_id", "value"}]} deals the same cards."""
+    state = game(npcs=[BRUTE])
+    state, _ = run(state, {"type": "set_initiative", "rolls": [{"member_id": "c2", "value": 1}]})
+    assert state.turn_order.acting == "c2" and state.turn_order.value_of("c2") == 1
+    state, _ = run(state, {"type": "next_turn"})
+    assert state.turn_order.acting != "c2"
+
+
 def test_z_initiative_only_the_model_whose_turn_it_is_acts():
     state = game(npcs=[BRUTE])
     state, _ = run(state, {"type": "start_fight", "draws": [{"member_id": "c1", "card": 1},
