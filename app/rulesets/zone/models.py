@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from app.kernel.frozen import Frozen
 from app.kernel.names import Name
@@ -106,6 +106,16 @@ class Arm(Weapon):
 
     bullets: Points | None = None  # type: ignore[assignment]
     load: Points | None = None  # Z-RELOAD: what a reload fills it to (the sheet's bullets)
+
+    @model_validator(mode="before")
+    @classmethod
+    def counted_as_saved(cls, data):
+        """A weapon saved before bullets were counted (no `load`): 0 bullets meant "not said"."""
+        if isinstance(data, dict) and data.get("load") is None and "load" not in data:
+            if not data.get("bullets"):
+                return {**data, "bullets": None}
+            return {**data, "load": data["bullets"]}
+        return data
 
 
 class LastRoll(Frozen):

@@ -224,3 +224,20 @@ def test_z_recover_broken_one_point_of_recovery_brings_strength_back_to_1():
     assert state.character("c1").damage == 3  # not 8: Strength stops at zero
     state, _ = run(state, {"type": "recover", "character_id": "c1", "track": "damage"})
     assert state.character("c1").score("damage") == 1 and not state.character("c1").broken
+
+
+def test_a_game_saved_before_bullets_were_counted_still_shoots():
+    """Z-SHOOT: a Character's gun saved with 0 bullets and no load (bullets were not counted then)
+    is taken as "not counted", not as empty; one saved with bullets counts them from there."""
+    from tests.rulesets.zone.zone_kit import ZONE
+
+    state = game(characters=(), npcs=[BRUTE])
+    saved = state.model_dump(mode="json")
+    saved["characters"] = [{"id": "c9", "name": "Old", "shoot": 2, "weapons": [
+        {"name": "Rifle", "ranged": True, "damage": 2, "bullets": 0},
+        {"name": "Revolver", "ranged": True, "damage": 1, "bullets": 6}]}]
+    state = ZONE.load(saved)
+    assert [w.bullets for w in state.character("c9").weapons] == [None, 6]
+    state, _ = run(state, {"type": "character_attack", "character_id": "c9", "npc_id": "n1", "weapon": 0,
+                           "faces": [6, 2]})
+    assert state.bot("n1").damage == 2
