@@ -26,7 +26,7 @@ def test_three_rounds_of_a_zone_fight_with_a_broken_npc_and_a_push(browser, live
     page.fill("#new-seed", "3")
     page.locator("input[name=ruleset][value=zone]").check()
     page.locator("#new-game button[type=submit]").first.click()
-    expect(page.locator("header .brand")).to_have_text("Zone")  # the top bar names the ruleset
+    expect(page.locator("header .brand")).to_have_text("Zone (d6 pools, range bands)")  # the top bar names the ruleset
     with taps.section("roster"):
         for name in ("Ada", "Bo"):
             counted_add(page, taps, "zone-add-character", [("type", "#zc-name", name)], "zone-add-character-save")

@@ -121,4 +121,4 @@ def test_roster_entries_are_edited_keeping_trauma_and_a_stale_edit_is_refused(cl
 def test_the_top_bar_names_the_ruleset(client):
     game = zone_game(client)
     page = parse(client.get(game["edit_url"]).text)
-    assert page.one("a", cls="brand").text().strip() == "Zone"
+    assert page.one("a", cls="brand").text().strip() == "Zone (d6 pools, range bands)"
