@@ -23,6 +23,7 @@ from app.web import rulesets as rulesets_web
 from app.web.admission import Admission
 from app.web.answer_first import AnswerFirst
 from app.web.cross_site import CrossSiteRefusal
+from app.web.departures import Departures
 from app.web.headers import SecurityHeaders
 from app.web.limits import BodyLimit
 from app.web.templating import templates
@@ -114,6 +115,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
     app.add_middleware(Admission, limit=pool_size)  # no more requests at work than connections
     app.add_middleware(BodyLimit)  # absurd bodies refused before they are read (413)
     app.add_middleware(CrossSiteRefusal)  # another site's form acts on nothing (403)
+    app.add_middleware(Departures)  # a client that left is one INFO line, never a traceback
     app.add_middleware(SecurityHeaders)  # outermost: every answer, errors too, gets the headers
     return app
 
