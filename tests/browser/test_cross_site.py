@@ -1,5 +1,5 @@
 """Another site's form cannot act on a game, nor empty the device's list of games (the
-cross-site refusal, app/web/cross_site.py), in real Chromium.
+cross-site refusal, app/web/middleware/cross_site.py), in real Chromium.
 
 Before: a page on another origin auto-submitted a form to `/g/<its own game>/duplicate`; the
 browser sent it (without the device's SameSite=Lax cookie), the copy was made, and the answer's

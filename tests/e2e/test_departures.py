@@ -1,5 +1,5 @@
 """A client that drops its request midway is one INFO line in the log, never a traceback
-(app/web/departures.py). Before: each dropped import wrote "Exception in ASGI application" and a
+(app/web/middleware/departures.py). Before: each dropped import wrote "Exception in ASGI application" and a
 4.8 KB traceback (one client wrote 19 MB of log in 5 s)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Every route that may change something refuses another site's request with 403 and its reason
-(app/web/cross_site.py); the app's own pages, a typed address and clients that are not browsers
+(app/web/middleware/cross_site.py); the app's own pages, a typed address and clients that are not browsers
 are served as before."""
 
 from __future__ import annotations
