@@ -1,6 +1,6 @@
 """The limits a stranger cannot exceed, against a real server process on raw sockets (docs/limits.md):
 a request's head and URL, the deadlines before and during a head, the connections one address
-may hold, and an import's body that announces 20 MB and sends nothing.
+may hold, the live streams it may open, and an import's body that announces 20 MB and sends nothing.
 
 Before: a 64 MB header line was assembled and answered 200, a silent or half-sent head kept its
 connection open for good, 20,000 sockets from one host used up the server's files, and a silent
@@ -29,6 +29,7 @@ URL = 2048
 IDLE = 1.5
 CONNECTIONS = 8
 READ_SECONDS = 1.5
+STREAMS = 3
 STRANGER = "127.0.0.2"
 
 
@@ -37,7 +38,8 @@ def server(tmp_path_factory):
     server = LiveServer(tmp_path_factory.mktemp("limits") / "limits.db", env={
         "MAX_HEAD_BYTES": str(HEAD), "MAX_URL_BYTES": str(URL), "IDLE_SECONDS": str(IDLE),
         "HEAD_SECONDS": str(IDLE), "CONNECTIONS_PER_CLIENT": str(CONNECTIONS),
-        "BODY_READ_SECONDS": str(READ_SECONDS), "IMPORT_GATE": "2", "IMPORTS_PER_CLIENT": "1"}).start()
+        "BODY_READ_SECONDS": str(READ_SECONDS), "IMPORT_GATE": "2", "IMPORTS_PER_CLIENT": "1",
+        "STREAMS_PER_CLIENT": str(STREAMS)}).start()
     yield server
     server.stop()
 
@@ -143,4 +145,27 @@ def test_silent_imports_of_one_address_leave_the_import_gate_to_others(server):
         assert not any(closed(s) for s in silent)  # they still hang: the import did not wait for them
     finally:
         for sock in silent:
+            sock.close()
+
+
+def test_one_address_past_its_live_streams_gets_429_and_others_still_follow(server):
+    game = httpx.post(server.url + "/api/games", json={"name": "Watched"}, timeout=30).json()
+    request = f"GET {game['view_url']}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+    streams = []
+    try:
+        for _ in range(STREAMS):
+            sock = connect(server)
+            sock.sendall(request)
+            assert sock.recv(12) == b"HTTP/1.1 200"
+            streams.append(sock)
+        one_more = connect(server)
+        one_more.sendall(request)
+        head = one_more.recv(4096)
+        assert head.startswith(b"HTTP/1.1 429") and b"retry-after: 30" in head.lower()
+        other = connect(server, "127.0.0.3")
+        other.sendall(request)
+        assert other.recv(12) == b"HTTP/1.1 200"
+        other.close()
+    finally:
+        for sock in streams:
             sock.close()
