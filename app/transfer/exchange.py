@@ -230,7 +230,7 @@ def export_game(session: Session, game: Game) -> dict[str, Any]:
     return {**head_json(session, game), "steps": [step_json(s) for s in games.steps(session, game)]}
 
 
-EXPORT_BATCH = 200  # steps read, written and let go at a time
+EXPORT_BATCH = 20  # steps read, written and let go at a time (a step is 1-2 KB, its log text up to 4 MB)
 
 
 def as_json(value: Any) -> bytes:
