@@ -9,12 +9,16 @@ import json
 import pytest
 
 from app.settings import get_settings
+from app.web.middleware import per_client
 
 
 @pytest.fixture
 def quota(monkeypatch):
+    """A quota of 3, counted afresh (the shared app's counts outlive a test)."""
     monkeypatch.setattr(get_settings(), "games_per_hour", 3)
-    return 3
+    per_client.made_by.clear()
+    yield 3
+    per_client.made_by.clear()
 
 
 def test_without_a_quota_a_client_makes_as_many_games_as_it_likes(client):

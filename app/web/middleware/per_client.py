@@ -38,11 +38,15 @@ def makes_a_game(scope: Scope) -> bool:
     return scope["method"] == "POST" and MAKES_A_GAME.match(scope["path"]) is not None
 
 
+# this process's counts: live streams open per client address, and when each made its games
+streams: Counter[str] = Counter()
+made_by: dict[str, deque[float]] = {}
+
+
 class PerClient:
     def __init__(self, app: ASGIApp):
         self.app = app
-        self.streams: Counter[str] = Counter()
-        self.made: dict[str, deque[float]] = {}  # client address -> when its games were made
+        self.streams, self.made = streams, made_by
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
