@@ -9,7 +9,7 @@ PIP    := $(PY) -m pip install --quiet --require-hashes
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run share test test-long test-postgres bytecode install install-dev chromium postgresql bench bench-load lint lock clean
+.PHONY: run share test test-long test-postgres bytecode install install-dev chromium postgresql bench bench-load lighthouse lint lock clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -91,6 +91,14 @@ bench: install-dev
 
 bench-load: install-dev postgresql
 	$(PY) -m bench load $(ARGS)
+
+# Lighthouse's mobile performance audit (4x CPU slowdown, slow 4G, simulated) of the home page, a
+# 2038 game in each phase and the zone and d20 games, against Debian's Chromium: scores, total
+# blocking time and layout shift into test-artifacts/lighthouse.json (bench/lighthouse.py). A few
+# minutes, so not part of `make test`. Lighthouse is pinned in tools/lighthouse (npm ci: its lock).
+lighthouse: install-dev chromium
+	cd tools/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+	$(PY) -m bench.lighthouse $(ARGS)
 
 lint: install-dev
 	$(VENV)/bin/ruff check app tests bench

@@ -14,12 +14,14 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from app.rulesets.potham2038.ruleset import BOTS, SAMPLE
 from tests.support import http
 from tests.support import table_play as tp
 from tests.support.table_play import Board, Player
+from tests.support.tap_watch import TapWatch
 from tests.support.waits import shows_step
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -251,9 +253,20 @@ def figures(p: Player) -> dict[str, dict]:
     return out
 
 
-def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, live_server, artifacts):
-    page = browser.new_page(viewport={"width": 768, "height": 1024})
+# Each run plays the six turns at one screen size and CPU speed: the tablet at this machine's speed,
+# and the phone with Chromium's CPU throttled 4x (DevTools' mid-range mobile setting) as a slow
+# tablet or phone has it. Both record their tap times and where the next control was.
+RUNS = [pytest.param((768, 1024), 1, id="768x1024"), pytest.param((390, 844), 4, id="390x844-cpu4")]
+
+
+@pytest.mark.parametrize(("size", "cpu"), RUNS)
+def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, live_server, artifacts, size, cpu):
+    width, height = size
+    page = browser.new_page(viewport={"width": width, "height": height}, has_touch=True)
+    if cpu > 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     p = Player(page, live_server.url, start(live_server.url))
+    p.watch = TapWatch(page, p.taps)
     page.goto(f"{live_server.url}/g/{p.token}")
     expect(page.locator("#phase-1")).to_be_visible()
     for name, play in TURNS.items():
@@ -262,14 +275,23 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
             try:
                 play(p, artifacts)
             except Exception:
-                page.screenshot(path=str(artifacts / f"turns-failed-{name}.png"), full_page=True)
+                page.screenshot(path=str(artifacts / f"turns-failed-{name}-{width}x{height}.png"), full_page=True)
                 raise
     turns = figures(p)
-    path = artifacts / "table-speed.json"  # merged: other browser tests write their own keys
+    run = f"{width}x{height}" + (f"@cpu{cpu}" if cpu > 1 else "")
+    seen = p.watch.figures()
+    path = artifacts / "table-speed.json"  # merged: other browser tests (and the other run) write their own keys
     known = json.loads(path.read_text()) if path.exists() else {}
-    path.write_text(json.dumps(known | {"turns": turns, "turns_phase3_panel": p.sizes}, indent=2) + "\n")
-    (artifacts / "table-turns-inputs.txt").write_text(  # every input, for reading where they go
+    runs = known.get("turn_runs", {}) | {run: {"turns": turns, "phase3_panel": p.sizes, **seen}}
+    mine = {"turn_runs": runs, f"next_offscreen_{width}x{height}": seen["next_offscreen"],
+            "tap_to_panel_ms_cpu4" if cpu == 4 else "tap_to_panel_ms": seen["tap_to_panel_ms"]}
+    if (width, height) == (768, 1024):
+        mine |= {"turns": turns, "turns_phase3_panel": p.sizes}
+    path.write_text(json.dumps(known | mine, indent=2) + "\n")
+    (artifacts / f"table-turns-inputs-{run}.txt").write_text(  # every input, for reading where they go
         "".join(f"{part}\t{kind}\t{what}\n" for part, kind, what in p.taps.log))
-    print("\nsix turns:", json.dumps(turns), "\nturn panel as each Phase 3 starts:", json.dumps(p.sizes))
+    print(f"\nsix turns at {run}:", json.dumps(turns), "\nturn panel as each Phase 3 starts:", json.dumps(p.sizes),
+          "\nseen:", json.dumps({k: v for k, v in seen.items() if not k.endswith("_which")}))
     assert all(t["inputs"] > 0 for t in turns.values())
+    assert seen["taps_timed"] > 0 and seen["next_checked"] > 0  # the watch saw the taps (figures, not goals)
     page.close()
