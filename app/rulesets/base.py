@@ -30,7 +30,7 @@ class Ruleset:
     `glossary` its rule ids and their meaning; `sample` (optional) the commands that build its
     sample game, each run as its own step (home page: "Start a sample game"); `sample_summary`
     one line saying what that sample holds; `web` the dotted name of its web part (pages,
-    panels, JSON APIs: app/web/rulesets.py installs it), "" for none."""
+    panels, JSON APIs: app/web/routes/rulesets.py installs it), "" for none."""
 
     id: str
     name: str
