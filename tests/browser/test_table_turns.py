@@ -43,15 +43,30 @@ def start(url: str) -> str:
 
 
 def snap(p: Player, artifacts: Path, name: str, anchor: str) -> None:
-    """A busy phase as the player sees it at 768×1024, from `anchor`; the copy under
-    docs/screenshots changes only when asked (UPDATE_SCREENSHOTS=1) or when missing."""
-    p.page.locator(anchor).first.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 72)")
-    shot = artifacts / f"turns-{name}-768x1024.png"
+    """A busy phase as the player sees it at the page's size, from `anchor` as after a step (below
+    the top bar); the 768×1024 copy under docs/screenshots changes only when asked
+    (UPDATE_SCREENSHOTS=1) or when missing."""
+    p.page.locator(anchor).first.evaluate(
+        "e => window.scrollBy(0, e.getBoundingClientRect().top - document.querySelector('.topbar').getBoundingClientRect().bottom - 6)")
+    size = p.page.viewport_size
+    shot = artifacts / f"turns-{name}-{size['width']}x{size['height']}.png"
     p.page.screenshot(path=str(shot))
     target = DOCS / shot.name
-    if os.environ.get("UPDATE_SCREENSHOTS") or not target.exists():
+    if size["width"] == 768 and (os.environ.get("UPDATE_SCREENSHOTS") or not target.exists()):
         DOCS.mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, target)
+
+
+def watch_snap(p: Player, artifacts: Path, name: str) -> None:
+    """The watch link (the co-player's device) at the same size, as it stands now: its decision cards."""
+    size = p.page.viewport_size
+    page = p.page.context.new_page()
+    page.goto(p.url + p.api()["view_url"])
+    expect(page.locator("#watch-cards")).to_be_visible()
+    page.locator("#watch-cards").evaluate(
+        "e => window.scrollBy(0, e.getBoundingClientRect().top - document.querySelector('.topbar').getBoundingClientRect().bottom - 6)")
+    page.screenshot(path=str(artifacts / f"turns-{name}-{size['width']}x{size['height']}.png"))
+    page.close()
 
 
 def heal(p: Player) -> None:
@@ -101,6 +116,7 @@ def turn_a(p: Player, artifacts: Path) -> None:
     assert p.decision("Worker-1")[0] in ("walk", "run")  # toward Console, 5" away
     assert p.decision("Patrol-1")[0] in ("walk", "run")  # on Gate: on toward Fountain
     snap(p, artifacts, "2-phase2", "#phase-hint")
+    watch_snap(p, artifacts, "watch-phase2")
     tp.next_phase(p, 2)
     danger = p.api()["danger"]
     done = tp.phase3(p)
@@ -160,6 +176,7 @@ def turn_c(p: Player, artifacts: Path) -> None:
     done = tp.phase3(p)
     assert done[0].startswith("Hunter-1 vs")  # R-CMB-GANGUP: the engagements before any shot
     tp.check_fails(p, "Sentry-1", 1)
+    snap(p, artifacts, "4-phase4", "#turn-news")
     assert p.model("Sentry-1")["glitches"][0]["result"] == "reboot"  # R-GLITCH: 1 is Reboot
     assert p.api()["phase"] == 4 and p.api()["position_checks"] == {p.id("Sentry-1"): False}
     tp.every_check_passed(p)  # "Every other check passed · end the turn"
@@ -262,7 +279,8 @@ RUNS = [pytest.param((768, 1024), 1, id="768x1024"), pytest.param((390, 844), 4,
 @pytest.mark.parametrize(("size", "cpu"), RUNS)
 def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, live_server, artifacts, size, cpu):
     width, height = size
-    page = browser.new_page(viewport={"width": width, "height": height}, has_touch=True)
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()  # in a context of its own: the watch link opens beside it (watch_snap)
     if cpu > 1:
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     p = Player(page, live_server.url, start(live_server.url))
@@ -271,6 +289,7 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
     expect(page.locator("#phase-1")).to_be_visible()
     for name, play in TURNS.items():
         heal(p)
+        p.watch.phase1_shape()
         with p.taps.section(f"turn {name}"):
             try:
                 play(p, artifacts)
@@ -284,6 +303,9 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
     known = json.loads(path.read_text()) if path.exists() else {}
     runs = known.get("turn_runs", {}) | {run: {"turns": turns, "phase3_panel": p.sizes, **seen}}
     mine = {"turn_runs": runs, f"next_offscreen_{width}x{height}": seen["next_offscreen"],
+            f"phase1_cards_to_event_px_{width}x{height}": seen["phase1_cards_to_event_px"],
+            f"phase3_fold_open_px_{width}x{height}": seen["phase3_fold_open_px"],
+            f"sticky_chrome_px_{width}x{height}": seen["sticky_chrome_px"],
             "tap_to_panel_ms_cpu4" if cpu == 4 else "tap_to_panel_ms": seen["tap_to_panel_ms"]}
     if (width, height) == (768, 1024):
         mine |= {"turns": turns, "turns_phase3_panel": p.sizes}
@@ -294,4 +316,4 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
           "\nseen:", json.dumps({k: v for k, v in seen.items() if not k.endswith("_which")}))
     assert all(t["inputs"] > 0 for t in turns.values())
     assert seen["taps_timed"] > 0 and seen["next_checked"] > 0  # the watch saw the taps (figures, not goals)
-    page.close()
+    context.close()

@@ -436,6 +436,8 @@ def phase3(p: Player, how: dict | None = None) -> list[str]:
     how, done = how or {}, []
     p.settle()
     p.sizes.append(p.panel_size())
+    if p.watch:
+        p.watch.phase3_shape()
     for _ in range(12):
         cards = p.page.locator("#phase-3 .p3-list article.p3-card:not(.settled)")
         card = next((c for c in cards.all() if c.locator("button.primary:not([disabled])").count()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import statistics
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 # Runs before every document of the page (add_init_script): the tap's time and its panel's frame.
@@ -66,6 +67,19 @@ RESULT_IN_VIEW = """() => {
 }"""
 
 
+# How long a phase is on screen (not an input: read, or a fold opened and closed by script).
+PHASE1 = """() => {
+  const box = s => { const e = document.querySelector(s); return e && e.getBoundingClientRect(); };
+  const cards = box("#section-characters"), event = box("#section-event-ahead"), phase = box("#phase-1");
+  return {cards_to_event_px: cards && event ? Math.round(event.bottom - cards.top) : null,
+          phase1_px: phase ? Math.round(phase.height) : null};
+}"""
+CHROME = """() => {
+  const top = document.querySelector(".topbar"), undo = document.getElementById("turn-bar");
+  return Math.round((top ? top.getBoundingClientRect().height : 0) + (undo ? undo.getBoundingClientRect().height : 0));
+}"""
+
+
 class TapWatch:
     """Hooks into a Taps counter (before_input) and a page; `step_done()` after each step."""
 
@@ -79,9 +93,10 @@ class TapWatch:
         self.delays: list[float] = []  # ms, tap to the first frame with the new turn panel
         self.swaps: list[float] = []  # ms, tap to the panel's element in the page (before its frame)
         self.results: list[dict] = []  # per step: whether its result is in view
+        self.shapes: dict[str, list] = {"phase1": [], "phase3_fold_open_px": [], "sticky_chrome_px": []}
 
     def settle(self) -> None:
-        self.page.wait_for_function(SETTLED, polling="raf", timeout=5000)
+        self.page.wait_for_function(SETTLED, polling="raf", timeout=15000)
 
     def before_input(self, kind: str, target: Locator) -> None:
         if self.after_tap:
@@ -102,6 +117,30 @@ class TapWatch:
         if found:
             self.results.append({"part": self.taps.part, **found})
 
+    def phase1_shape(self) -> None:
+        self.settle()
+        self.shapes["phase1"].append(self.page.evaluate(PHASE1))
+        self.shapes["sticky_chrome_px"].append(self.page.evaluate(CHROME))
+
+    def phase3_shape(self) -> None:
+        """The turn panel's height as Phase 3 starts with the first card's "Dice by hand" fold open
+        (its grid fetched as on a tap), then the fold closed again as it was."""
+        self.settle()
+        fold = self.page.locator("#phase-3 details.by-hand:not([open])").first
+        if not fold.count():
+            return
+        fold.evaluate("d => { d.open = true; }")
+        try:  # its grid fetched as on a tap; a machine too busy to bring it records nothing
+            self.page.wait_for_function("d => !d.querySelector('.lazy-form')", arg=fold.element_handle(), timeout=20000)
+            self.settle()
+        except PlaywrightError:
+            fold.evaluate("d => { d.open = false; }")
+            return
+        self.shapes["phase3_fold_open_px"].append(
+            self.page.locator("#panel-turn").evaluate("e => Math.round(e.getBoundingClientRect().height)"))
+        fold.evaluate("d => { d.open = false; }")
+        self.settle()
+
     def figures(self) -> dict:
         off = [v for v in self.views if not v["inView"]]
         hidden = [r for r in self.results if not r["inView"]]
@@ -109,7 +148,10 @@ class TapWatch:
                 "tap_to_swap_ms": round(statistics.median(self.swaps), 1) if self.swaps else None,
                 "taps_timed": len(self.delays), "tap_to_panel_p90_ms": quantile(self.delays, 0.9),
                 "next_checked": len(self.views), "next_offscreen": len(off), "next_offscreen_which": off,
-                "results_checked": len(self.results), "result_hidden": len(hidden), "result_hidden_which": hidden}
+                "results_checked": len(self.results), "result_hidden": len(hidden), "result_hidden_which": hidden,
+                "phase1_cards_to_event_px": max((p["cards_to_event_px"] or 0 for p in self.shapes["phase1"]), default=None),
+                "phase3_fold_open_px": max(self.shapes["phase3_fold_open_px"], default=None),
+                "sticky_chrome_px": max(self.shapes["sticky_chrome_px"], default=None), "shapes": self.shapes}
 
 
 def quantile(values: list[float], q: float) -> float | None:
