@@ -128,6 +128,8 @@ class Player:
         self.open(self.page.locator(f"#{fid}-dice"))
         expect(self.page.locator(f"#form-{fid}").get_by_label("I enter dice")).to_be_checked()
         expect(self.page.locator(f"#{fid}-dice .entered-grid")).to_be_visible()  # fetched on opening (issue 21)
+        if self.watch:
+            self.watch.fold_open_shape()
         for prefix, (hits, criticals) in rolls.items():
             key = f"{fid}-{prefix.replace('.', '-')}"
             self.chip(f"{key}-hits-{hits}")
@@ -436,8 +438,6 @@ def phase3(p: Player, how: dict | None = None) -> list[str]:
     how, done = how or {}, []
     p.settle()
     p.sizes.append(p.panel_size())
-    if p.watch:
-        p.watch.phase3_shape()
     for _ in range(12):
         cards = p.page.locator("#phase-3 .p3-list article.p3-card:not(.settled)")
         card = next((c for c in cards.all() if c.locator("button.primary:not([disabled])").count()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import statistics
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 # Runs before every document of the page (add_init_script): the tap's time and its panel's frame.
@@ -122,24 +121,13 @@ class TapWatch:
         self.shapes["phase1"].append(self.page.evaluate(PHASE1))
         self.shapes["sticky_chrome_px"].append(self.page.evaluate(CHROME))
 
-    def phase3_shape(self) -> None:
-        """The turn panel's height as Phase 3 starts with the first card's "Dice by hand" fold open
-        (its grid fetched as on a tap), then the fold closed again as it was."""
+    def fold_open_shape(self) -> None:
+        """The turn panel's height in Phase 3 while a "Dice by hand" fold is open (the player
+        opened it: tests/support/table_play.py dice_by_hand), its grid in."""
         self.settle()
-        fold = self.page.locator("#phase-3 details.by-hand:not([open])").first
-        if not fold.count():
-            return
-        fold.evaluate("d => { d.open = true; }")
-        try:  # its grid fetched as on a tap; a machine too busy to bring it records nothing
-            self.page.wait_for_function("d => !d.querySelector('.lazy-form')", arg=fold.element_handle(), timeout=20000)
-            self.settle()
-        except PlaywrightError:
-            fold.evaluate("d => { d.open = false; }")
-            return
-        self.shapes["phase3_fold_open_px"].append(
-            self.page.locator("#panel-turn").evaluate("e => Math.round(e.getBoundingClientRect().height)"))
-        fold.evaluate("d => { d.open = false; }")
-        self.settle()
+        if self.page.locator("#phase-3").count():
+            self.shapes["phase3_fold_open_px"].append(
+                self.page.locator("#panel-turn").evaluate("e => Math.round(e.getBoundingClientRect().height)"))
 
     def figures(self) -> dict:
         off = [v for v in self.views if not v["inView"]]
