@@ -1,4 +1,4 @@
-"""The initiative tracker (issue 20): the order of turns and whose turn it is.
+"""The initiative tracker: the order of turns and whose turn it is.
 
 The d20 combat reference does not say how the order of turns is found; the house default
 (D20-INITIATIVE, docs/rules-d20.md § 3) is d20 + Agility, highest first, ties to the higher
@@ -73,7 +73,7 @@ def next_turn(state: D20State, body: NextTurn, rng: Random) -> tuple[D20State, l
 
 
 def likely_target(state: D20State) -> str | None:
-    """The foe the attack form offers the acting Character (issue 20: fewer inputs, nothing
+    """The foe the attack form offers the acting Character (fewer inputs, nothing
     decided for the player, who changes it with one select): the one it attacked last while that
     one still stands, else the NPC that attacked a Character most recently this round, else the
     first NPC still up. None when no Character is acting."""

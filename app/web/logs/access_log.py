@@ -1,4 +1,4 @@
-"""Uvicorn's access log, written at a fifth of its cost (issue 21). Uvicorn's AccessFormatter
+"""Uvicorn's access log, written at a fifth of its cost. Uvicorn's AccessFormatter
 copies each record twice (`copy.copy`) and looks the status up in `http.HTTPStatus` on every
 request: about 60 µs of a served request's CPU, more than a tenth of a command's. When the log
 is not coloured (a file, a pipe, a service's journal: a server's usual case) this writes the

@@ -52,11 +52,11 @@ def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
     members = [*state.characters, *state.npcs]
     return {"npc_up": npc_up(state, [n.id for n in waiting]), "waiting_npcs": waiting, "living": living,
             "members": members,
-            # on a Character's turn the attack form comes up, set to it and its likely foe (issue 20)
+            # on a Character's turn the attack form comes up, set to it and its likely foe
             "character_acting": state.character(state.acting or "") is not None,
             "likely_target": likely_target(state),
             "news": ctx["step"] if ctx["step"].seq > 0 else None,
-            # the healing forms offer the Dying (D20-STABILIZE) and the Bleeding first (issue 20 D4)
+            # the healing forms offer the Dying (D20-STABILIZE) and the Bleeding first
             "dying_first": sorted(members, key=lambda m: not (m.dying and not m.dead)),
             "bleeding_first": sorted(members, key=lambda m: "bleeding" not in m.conditions)}
 
