@@ -117,6 +117,8 @@ def delay(state: D20State, body: Delay, rng: Random) -> tuple[D20State, list[Ent
     member = state.member(body.member_id)
     if member is None or member.id != state.acting:
         raise Refused("Only the creature whose turn it is can Delay.", "D20-DELAY")
+    if member.combatant().down:
+        raise Refused(f"{member.name} is out of the fight: it does nothing, Delay included.", "D20-OUT")
     if member.spent or state.turn_of(member.id) is not None:
         raise Refused(f"{member.name} has already acted this turn: too late to Delay.", "D20-DELAY")
     left = upcoming(state)
