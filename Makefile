@@ -11,7 +11,12 @@ PORT   ?= 8000
 
 .PHONY: run share test test-long test-postgres bytecode install install-dev chromium postgresql bench bench-load lighthouse lint lock clean
 
+# A stock Debian's python3 has no venv module until python3-venv is installed (as Chromium and
+# PostgreSQL are below, for the tests).
 $(VENV)/bin/python:
+	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-venv; }
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.run-installed: requirements/run.lock | $(VENV)/bin/python
@@ -102,6 +107,7 @@ lighthouse: install-dev chromium
 
 lint: install-dev
 	$(VENV)/bin/ruff check app tests bench
+	$(VENV)/bin/mypy
 
 # Regenerate the locks after changing pyproject.toml's dependencies (needs uv: pip install uv).
 lock:

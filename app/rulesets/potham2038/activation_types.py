@@ -53,6 +53,9 @@ class Directive:
     # distance to it, asked only then (without it the activation answers `needs`, never guesses).
     next_waypoint: str | None = None
     next_waypoint_distance: float | None = None
+    # R-PATROL-NEXT: the waypoint after `next_waypoint`, where the 50% Walk goes on when a Patrol
+    # that started on its waypoint reaches the next one in the same activation
+    waypoint_after_next: str | None = None
     tie_choice: str | None = None  # R-TIE-CHOICE: the Character the player picks among tied ones
 
 
@@ -105,7 +108,7 @@ CONFIRM_SHOT = "confirm line of sight and range in Phase 3"
 
 @dataclass(frozen=True, slots=True)
 class EmptySlot:
-    """A slot the activation leaves empty and why (api.md: "A slot may be absent …")."""
+    """A slot the activation leaves empty and why (docs/api.md: "A slot may be absent …")."""
 
     slot: int
     reason: str

@@ -1,4 +1,4 @@
-"""Phase 2 by taps: `questions.next_question` on a game's roster (issue 9, engine part).
+"""Phase 2 by taps: `questions.next_question` on a game's roster (engine part).
 
 The page asks `next_fact(state, bot_id, answers)` for the next question, stores each reply in
 `answers` and, once it gets an `Activation`, sends `activate_bot` with the same `answers`
@@ -45,8 +45,12 @@ class Answers(Body):
 def roster_directive(bot: Bot) -> Directive:
     """The role's assignment by name: subject, object, current and next waypoint (R-ROLE-*)."""
     waypoint = bot.waypoints[bot.waypoint_index] if bot.waypoint_index < len(bot.waypoints) else None
+    after_next = None
+    if bot.waypoints and bot.waypoint_index < len(bot.waypoints):
+        index, step = bot.following()
+        after_next = bot.model_copy(update={"waypoint_index": index, "waypoint_step": step}).waypoint_after
     return Directive(subject=bot.subject, object=bot.object, waypoint=waypoint, exempt=bot.exempt,
-                     next_waypoint=bot.waypoint_after)
+                     next_waypoint=bot.waypoint_after, waypoint_after_next=after_next)
 
 
 def table_names(state: GameState) -> dict[str, str]:

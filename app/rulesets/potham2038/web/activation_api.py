@@ -1,4 +1,4 @@
-"""`POST /api/rules/activation` (api.md): one AI-Bot's Phase 2 activation as JSON.
+"""`POST /api/rules/activation` (docs/api.md): one AI-Bot's Phase 2 activation as JSON.
 
 Stateless: the body carries every board fact; the answer is the Marked caused and both actions
 with a reason and a rule id. Input is validated here, at the edge; the engine trusts it.
@@ -68,6 +68,9 @@ class DirectiveIn(Strict):
     next_waypoint_distance: Inches | None = Field(default=None, description=(
         "Patrol standing on its waypoint (waypoint_distance 0): the distance to the next one. "
         "Without it the answer decides nothing and lists it in `needs`."))
+    waypoint_after_next: Name | None = Field(default=None, description=(
+        "Patrol standing on its waypoint: the waypoint after `next_waypoint`, toward which its 50% Walk "
+        "goes on when it reaches `next_waypoint` with nothing to Shoot or Scan (R-PATROL-NEXT)."))
 
 
 class ActivationIn(Strict):
@@ -81,7 +84,7 @@ class ActivationIn(Strict):
     @classmethod
     def names_are_unique(cls, characters: list[CharacterIn]) -> list[CharacterIn]:
         names = [c.name for c in characters]
-        if len(set(names)) != len(names):  # names identify models inside one request (api.md)
+        if len(set(names)) != len(names):  # names identify models inside one request (docs/api.md)
             raise ValueError("each Character needs its own name")
         return characters
 
@@ -153,7 +156,7 @@ def to_activator(bot: BotIn) -> Activator:
 
 
 EXAMPLES = {
-    "hunter": {"summary": "Hunter next to Ada (api.md)", "value": {
+    "hunter": {"summary": "Hunter next to Ada (docs/api.md)", "value": {
         "bot": {"name": "Warden-2", "role": "hunter", "walk": 4, "run": 8, "control_zone": 3, "points": 60,
                 "health": 4, "shoot": {"range": 18, "ammo": True}, "special_rules": ["marked_target"]},
         "characters": [{"name": "Ada", "distance": 2.5, "line_of_sight": True, "base_contact": False}],
@@ -187,7 +190,8 @@ async def activation(body: Annotated[ActivationIn, Body(openapi_examples=EXAMPLE
         Directive(subject=d.subject, subject_distance=d.subject_distance, object=d.object,
                   object_distance=d.object_distance, object_contact=d.object_contact, waypoint=d.waypoint,
                   waypoint_distance=d.waypoint_distance, direction=d.direction, exempt=d.exempt,
-                  next_waypoint=d.next_waypoint, next_waypoint_distance=d.next_waypoint_distance),
+                  next_waypoint=d.next_waypoint, next_waypoint_distance=d.next_waypoint_distance,
+                  waypoint_after_next=d.waypoint_after_next),
         SeededOnUse(lambda: seed_of(body)),
     )
     return JSONResponse(result.as_dict())
