@@ -55,7 +55,7 @@ def _error(error: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# Routes that open their game in their own worker thread instead of in a dependency (issue 21: a
+# Routes that open their game in their own worker thread instead of in a dependency (a
 # sync dependency takes a worker thread of its own, a second wait for one under load), each with
 # how to check its link alone. FastAPI checks a route's query and body before calling it, so a
 # wrong field would answer 422 before the link's 404 or 403: here a wrong field on such a route
@@ -92,7 +92,7 @@ async def http_error(request: Request, exc: StarletteHTTPException):
 async def database_error(request: Request, exc: DBAPIError):
     """A write the database could not take, said out loud: 503 with its reason and Retry-After,
     never a bare 500. Busy (a command that waited longer than the busy timeout for the write
-    lock, issue 21), the disk full, the database unreachable or read-only, the SQLite file
+    lock, under overload), the disk full, the database unreachable or read-only, the SQLite file
     deleted under the server (app/store/storage.py). The transaction was rolled back whole (the
     session closes on the way out, app/store/db.py get_session), so nothing of it was written. Any
     other database failure stays a server error."""
