@@ -18,7 +18,7 @@ from app import admin, live
 from app.db import is_postgres, pool_size
 from app.settings import get_settings
 from app.web import admin as admin_routes
-from app.web import api, errors, ops, pages, panels, reach, route_filter, sample, share, steps
+from app.web import api, errors, ops, pages, panels, reach, report, route_filter, sample, share, steps
 from app.web import rulesets as rulesets_web
 from app.web.admission import Admission
 from app.web.answer_first import AnswerFirst
@@ -36,6 +36,7 @@ def include_routers(app: FastAPI) -> None:
     """Every router, in matching order: each ruleset's first (2038's hot stateless endpoint
     matches at once), then the shell's."""
     rulesets_web.install(app)  # GET /api/rulesets; each ruleset's pages and stateless API
+    report.install(app)  # the battle report: /g|/v/{token}/report, /r/{report_token}, its JSON
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(panels.router)

@@ -1,0 +1,89 @@
+"""The threat over the turns as bars: one group per turn, one bar per series (2038: Danger,
+against its limit drawn as a dashed line). `layout` places them in any box, so the page's inline
+SVG and the PNG card draw the same chart. The SVG carries no script and no style attribute
+(the Content-Security-Policy), only classes app.css colours, and a title and description for
+screen readers; the page puts the same figures in a table beside it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import escape
+
+from app.report.build import Report
+from app.report.words import number
+
+
+@dataclass(frozen=True)
+class Bar:
+    x: float
+    y: float
+    width: float
+    height: float
+    series: int
+    value: float
+
+
+@dataclass(frozen=True)
+class Chart:
+    bars: list[Bar]
+    ticks: list[tuple[float, str]]  # (x of the group's middle, "T3")
+    limit_y: float | None
+    top: float
+    base: float
+    high: float
+
+
+def layout(report: Report, width: float, height: float, pad: float = 8, label: float = 22) -> Chart:
+    series = report.series
+    values = [t.threat.get(s, 0.0) for t in report.turns for s in series]
+    high = max([*values, report.limit or 0.0, 1.0])
+    top, base = pad + label, height - label - pad
+    n = max(len(report.turns), 1)
+    pitch = (width - 2 * pad) / n
+    gap = min(pitch * 0.25, 16)
+    each = (pitch - gap) / max(len(series), 1)
+    bars, ticks = [], []
+    for i, turn in enumerate(report.turns):
+        left = pad + i * pitch + gap / 2
+        for j, name in enumerate(series):
+            value = turn.threat.get(name, 0.0)
+            h = (base - top) * value / high
+            bars.append(Bar(left + j * each, base - h, max(each - 1, 1), h, j, value))
+        ticks.append((left + (pitch - gap) / 2, f"{report.word[0]}{turn.number}"))
+    limit_y = None if report.limit is None else base - (base - top) * report.limit / high
+    return Chart(bars, ticks, limit_y, top, base, high)
+
+
+def description(report: Report) -> str:
+    """The chart in words (its text alternative)."""
+    said = "; ".join(f"{report.word} {t.number}: " + ", ".join(f"{k} {number(v)}" for k, v in t.threat.items())
+                     for t in report.turns)
+    limit = f" The limit is {number(report.limit)}." if report.limit is not None else ""
+    return f"{report.pieces.threat_name} per {report.word.lower()}. {said}.{limit}"
+
+
+def svg(report: Report, width: int = 640, height: int = 220) -> str:
+    chart = layout(report, width, height)
+    title = f"{report.pieces.threat_name} over the {report.word.lower()}s"
+    out = [f'<svg class="report-chart" viewBox="0 0 {width} {height}" role="img" '
+           f'aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg">',
+           f'<title id="chart-title">{escape(title)}</title>',
+           f'<desc id="chart-desc">{escape(description(report))}</desc>',
+           f'<line class="axis" x1="8" y1="{chart.base:.1f}" x2="{width - 8}" y2="{chart.base:.1f}"></line>']
+    if chart.limit_y is not None:
+        out.append(f'<line class="limit" x1="8" y1="{chart.limit_y:.1f}" x2="{width - 8}" y2="{chart.limit_y:.1f}">'
+                   f'</line><text class="limit-label" x="{width - 10}" y="{chart.limit_y - 5:.1f}" '
+                   f'text-anchor="end">limit {number(report.limit or 0)}</text>')
+    for bar in chart.bars:
+        out.append(f'<rect class="s{bar.series}" x="{bar.x:.1f}" y="{bar.y:.1f}" width="{bar.width:.1f}" '
+                   f'height="{max(bar.height, 0.5):.1f}"></rect>')
+        if bar.width >= 14:
+            out.append(f'<text class="value" x="{bar.x + bar.width / 2:.1f}" y="{bar.y - 4:.1f}" '
+                       f'text-anchor="middle">{number(bar.value)}</text>')
+    step = max(1, len(chart.ticks) // 12)  # at most a dozen labels: every n-th turn
+    for i, (x, text) in enumerate(chart.ticks):
+        if i % step == 0 or i == len(chart.ticks) - 1:
+            out.append(f'<text class="tick" x="{x:.1f}" y="{height - 10}" text-anchor="middle">{text}</text>')
+    out.append("</svg>")
+    return "".join(out)
