@@ -155,7 +155,8 @@ def register_notes(commands: Commands, turn_word: str, current: Callable[[Any], 
             raise Refused(f"{turn_word} {body.turn} has not been played yet.")
         text = body.text.strip()
         kept = [n for n in state.report.notes if n.turn != body.turn]
-        notes = sorted([*kept, *([TurnNote(turn=body.turn, text=text)] if text else [])], key=lambda n: n.turn)
+        added = [TurnNote(turn=body.turn, text=text)] if text else []
+        notes = sorted([*kept, *added], key=lambda n: n.turn)
         words = state.report.model_copy(update={"notes": notes})
         said = f"Report note for {turn_word} {body.turn}: {text}" if text else \
             f"Report note for {turn_word} {body.turn} removed."

@@ -44,7 +44,8 @@ def png(report: Report) -> bytes:
     draw.text((60, 48), fit(draw, report.title, font(56, True), WIDTH - 120), font=font(56, True), fill=INK)
     line = " · ".join(x for x in (report.ruleset_name, dates(report), turns_played(report)) if x)
     draw.text((60, 124), fit(draw, line, font(26), WIDTH - 120), font=font(26), fill=MUTED)
-    draw.text((60, 170), fit(draw, report.outcome, font(32, True), WIDTH - 120), font=font(32, True), fill=INK)
+    bold = font(32, True)
+    draw.text((60, 170), fit(draw, report.outcome, bold, WIDTH - 120), font=bold, fill=INK)
     _chart(draw, report, (60, 240, 760, 580))
     _fell(draw, report, (800, 240, 1140, 580))
     out = io.BytesIO()
@@ -70,7 +71,8 @@ def _chart(draw: ImageDraw.ImageDraw, report: Report, box: tuple[int, int, int, 
         y = y0 + chart.limit_y
         for x in range(int(x0), int(x0 + width), 14):
             draw.line((x, y, min(x + 8, x0 + width), y), fill=DOWN, width=2)
-        draw.text((x0 + width, y - 6), f"limit {number(report.limit or 0)}", font=font(18), fill=DOWN, anchor="rb")
+        said = f"limit {number(report.limit or 0)}"
+        draw.text((x0 + width, y - 6), said, font=font(18), fill=DOWN, anchor="rb")
     for bar in chart.bars:
         if bar.height > 0:
             draw.rectangle((x0 + bar.x, y0 + bar.y, x0 + bar.x + bar.width, y0 + bar.y + bar.height),

@@ -57,8 +57,10 @@ def layout(report: Report, width: float, height: float, pad: float = 8, label: f
 
 def description(report: Report) -> str:
     """The chart in words (its text alternative)."""
-    said = "; ".join(f"{report.word} {t.number}: " + ", ".join(f"{k} {number(v)}" for k, v in t.threat.items())
-                     for t in report.turns)
+    def one(turn) -> str:
+        return ", ".join(f"{k} {number(v)}" for k, v in turn.threat.items())
+
+    said = "; ".join(f"{report.word} {t.number}: {one(t)}" for t in report.turns)
     limit = f" The limit is {number(report.limit)}." if report.limit is not None else ""
     return f"{report.pieces.threat_name} per {report.word.lower()}. {said}.{limit}"
 
@@ -72,8 +74,9 @@ def svg(report: Report, width: int = 640, height: int = 220) -> str:
            f'<desc id="chart-desc">{escape(description(report))}</desc>',
            f'<line class="axis" x1="8" y1="{chart.base:.1f}" x2="{width - 8}" y2="{chart.base:.1f}"></line>']
     if chart.limit_y is not None:
-        out.append(f'<line class="limit" x1="8" y1="{chart.limit_y:.1f}" x2="{width - 8}" y2="{chart.limit_y:.1f}">'
-                   f'</line><text class="limit-label" x="{width - 10}" y="{chart.limit_y - 5:.1f}" '
+        y = f"{chart.limit_y:.1f}"
+        out.append(f'<line class="limit" x1="8" y1="{y}" x2="{width - 8}" y2="{y}"></line>'
+                   f'<text class="limit-label" x="{width - 10}" y="{chart.limit_y - 5:.1f}" '
                    f'text-anchor="end">limit {number(report.limit or 0)}</text>')
     for bar in chart.bars:
         out.append(f'<rect class="s{bar.series}" x="{bar.x:.1f}" y="{bar.y:.1f}" width="{bar.width:.1f}" '

@@ -61,7 +61,8 @@ def turn_lines(report: Report, turn: Turn) -> list[str]:
     for piece in turn.pieces:
         if piece.attack is not None:
             a = piece.attack
-            lines.append(f"- **Attack:** {md(a.attacker)} → {md(a.target)} ({md(a.odds_text)}): {md(a.result)}")
+            lines.append(f"- **Attack:** {md(a.attacker)} → {md(a.target)} ({md(a.odds_text)}): "
+                         f"{md(a.result)}")
         else:
             lines.append(f"- **{piece.kind.title()}:** {md(piece.text)}")
     for fell in turn.fell:

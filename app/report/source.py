@@ -15,10 +15,11 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from app import rulesets, steplog
-from app.kept import keep
+from app import rulesets
 from app.report.build import Logged, Report, build
-from app.tables import Game, Step
+from app.store import steplog
+from app.store.kept import keep
+from app.store.tables import Game, Step
 
 CACHED = 16  # reports (and their Markdown and cards) kept in memory, the most recent first
 _cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()

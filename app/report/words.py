@@ -34,12 +34,14 @@ def luck_sentences(report: Report) -> list[str]:
         if not luck.rolls.get(side):
             continue
         gap = luck.actual[side] - luck.expected[side]
-        how = "exactly at" if abs(gap) < 0.05 else f"{counted(round(abs(gap), 1), unit)} {'above' if gap > 0 else 'below'}"
+        way = "above" if gap > 0 else "below"
+        how = "exactly at" if abs(gap) < 0.05 else f"{counted(round(abs(gap), 1), unit)} {way}"
         rolls = luck.rolls[side]
         out.append(f"{name[0].upper()}{name[1:]} rolled {how} their odds: {counted(luck.actual[side], unit)} "
-                   f"against {luck.expected[side]:.1f} expected over {rolls} roll{'s' if rolls != 1 else ''}.")
+                   f"against {luck.expected[side]:.1f} expected over {counted(rolls, 'rolls')}.")
     if luck.unlikeliest is not None:
-        out.append(f"The most unlikely roll ({report.word} {luck.unlikeliest_turn}): {luck.unlikeliest.text}, "
+        when = f"{report.word} {luck.unlikeliest_turn}"
+        out.append(f"The most unlikely roll ({when}): {luck.unlikeliest.text}, "
                    f"a {chance(luck.unlikeliest.tail)} chance or less.")
     return out or ["No dice were rolled."]
 

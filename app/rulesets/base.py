@@ -29,8 +29,9 @@ class Ruleset:
     danger, danger_limit, status); `undo_note` what an undo says moved back (", Danger 4 → 3");
     `glossary` its rule ids and their meaning; `sample` (optional) the commands that build its
     sample game, each run as its own step (home page: "Start a sample game"); `sample_summary`
-    one line saying what that sample holds; `report` what its battle report reads (app/kernel/report.py); `web` the dotted name of its web part (pages,
-    panels, JSON APIs: app/web/rulesets.py installs it), "" for none."""
+    one line saying what that sample holds; `report` what its battle report reads
+    (app/kernel/report.py); `web` the dotted name of its web part (pages,
+    panels, JSON APIs: app/web/routes/rulesets.py installs it), "" for none."""
 
     id: str
     name: str

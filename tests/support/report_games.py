@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from app import rulesets
-from app.game_commands import step_rng
 from app.kernel.commands import Refused
 from app.report.build import Logged, live_steps
+from app.store.game_commands import step_rng
 
 START = datetime(2026, 11, 20, 19, 0, tzinfo=UTC)
 

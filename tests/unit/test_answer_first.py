@@ -1,4 +1,4 @@
-"""A step's own answer is sent before its live push is rendered (app/web/answer_first.py, issue 21):
+"""A step's own answer is sent before its live push is rendered (app/web/middleware/answer_first.py, issue 21):
 the push of a step that a request made waits for that request's answer, at most WAIT_SECONDS;
 a step made elsewhere is pushed at once."""
 
@@ -8,9 +8,9 @@ import asyncio
 
 import pytest
 
-from app import game_commands
-from app.web import answer_first
-from app.web.answer_first import AnswerFirst
+from app.store import game_commands
+from app.web.middleware import answer_first
+from app.web.middleware.answer_first import AnswerFirst
 
 POST = {"type": "http", "method": "POST", "path": "/g/t/turn", "headers": []}
 

@@ -187,8 +187,8 @@ def test_each_engine_stays_pure(package):
 # Where the shell may still write a ruleset's id, and why (docs/rulesets.md § The map):
 SHELL_EXCEPTIONS = {
     "app/rulesets/__init__.py": "the registry: DEFAULT, the ruleset of games from before rulesets",
-    "app/tables.py": "the column's default: games stored before rulesets are Potham 2038",
-    "app/exchange.py": "the saved-file contract: format 'potham-2038-game', v1 files are 2038 games",
+    "app/store/tables.py": "the column's default: games stored before rulesets are Potham 2038",
+    "app/transfer/exchange.py": "the saved-file contract: format 'potham-2038-game', v1 files are 2038 games",
 }
 
 

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import SQLModel
 
-from app import game_commands, live
-from app.db import make_engine
+from app.live import hub as live
+from app.store import game_commands
+from app.store.db import make_engine
 from app.web.deps import EditDep
 from tests.conftest import emptied
 from tests.support.loops import run_in_own_loop

@@ -6,11 +6,11 @@ from typing import Any
 
 from app.kernel.report import register_notes
 from app.rulesets.base import Ruleset
-from app.rulesets.zone.report import REPORT
 from app.rulesets.zone import character_rolls, play  # noqa: F401  (register the round commands)
 from app.rulesets.zone.commands import COMMANDS
 from app.rulesets.zone.glossary import GLOSSARY
 from app.rulesets.zone.models import ZoneState
+from app.rulesets.zone.report import REPORT
 from app.rulesets.zone.sheets import SAMPLE
 
 register_notes(COMMANDS, "Round", lambda state: state.round)  # the battle report's title and notes

@@ -86,7 +86,8 @@ def _attack(step: Step, rolled: re.Match, after: list[Mapping[str, Any]], dice: 
     odds = 1 - (1 - p) ** n if n else 0.0
     results = [e.get("text", "") for e in after if (e.get("rule") or "").startswith(("Z-STUNTS", "Z-TRAUMA"))
                and not (e.get("dice") or {}).get("successes")]
-    said = f"{rolled['who']} attacks {rolled['target']} ({rolled['skill']}, {n} dice): {dice.get('result', '')}."
+    said = (f"{rolled['who']} attacks {rolled['target']} ({rolled['skill']}, {n} dice): "
+            f"{dice.get('result', '')}.")
     result = " ".join([said, *results[:3]])
     damage = sum(int(m) for e in results for m in re.findall(r"takes (\d+) damage", e))
     first = [f.get("face") for f in dice.get("faces", []) if f.get("roll") == "first"]

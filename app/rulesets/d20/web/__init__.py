@@ -8,7 +8,6 @@ from typing import Any, Literal
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from app import games
 from app.rulesets.d20.game import D20State
 from app.rulesets.d20.glossary import GLOSSARY
 from app.rulesets.d20.models import CONDITIONS
@@ -16,6 +15,7 @@ from app.rulesets.d20.play_round import attack_preview
 from app.rulesets.d20.play_tracker import likely_target, upcoming
 from app.rulesets.d20.starters import STARTERS
 from app.rulesets.d20.web import d20_api
+from app.store import games
 from app.web import view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
@@ -84,7 +84,7 @@ def unreported_dropped(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 def d20_command(request: Request, panel: str, opened: EditDep, session: SessionDep, posted: FormDep):
     """Any d20 command from a form (hidden `type`, fields named as its JSON); the answer is the
     panel it came from (`roster` or `turn`) with the other step panels out of band."""
-    from app.web.steps import run  # the shared command runner (answers, 409s, refusals in place)
+    from app.web.routes.steps import run  # the shared command runner (answers, 409s, refusals in place)
 
     items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)

@@ -191,7 +191,7 @@ def picked_weapon(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 def zone_command(request: Request, panel: str, opened: EditDep, session: SessionDep, posted: FormDep):
     """Any zone command from a form (hidden `type`, fields named as its JSON); the answer is the
     panel it came from (`roster` or `turn`) with the other step panels out of band."""
-    from app.web.steps import run  # the shared command runner (answers, 409s, refusals in place)
+    from app.web.routes.steps import run  # the shared command runner (answers, 409s, refusals in place)
 
     items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
