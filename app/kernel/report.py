@@ -76,6 +76,8 @@ class Piece:
     rule: str | None = None
     attack: Attack | None = None
     rolls: tuple[Roll, ...] = ()
+    source: str = ""  # the log line it was made from, as the log has it
+    seq: int = 0  # the step it comes from (the shell fills it in)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ that ended it (the latest state for the turn still running).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -107,7 +107,7 @@ def build(log: Sequence[Logged], pieces: ReportPieces, name: str, ruleset: str, 
     """The report of a game whose whole log (step 0 first) is `log`."""
     live = live_steps(log)
     latest = log[-1].state
-    turns: dict[int, Turn] = {n: Turn(n) for n in range(1, pieces.turn_of(latest) + 1)}
+    turns: dict[int, Turn] = {1: Turn(1)}  # and each turn the live history reached (below)
     fell: list[Fell] = []
     start: list[Member] | None = None
     rolls: list[tuple[Roll, int]] = []
@@ -115,11 +115,11 @@ def build(log: Sequence[Logged], pieces: ReportPieces, name: str, ruleset: str, 
     for logged in live[1:]:
         step = Step(logged.seq, logged.kind, logged.command, logged.entries, previous, logged.state)
         previous = logged.state
-        if logged.kind in NOTE_COMMANDS:
+        if logged.kind in NOTE_COMMANDS:  # the player's words: on their turn, read from the latest state
             continue
         number = pieces.turn_of(step.before)
         turn = turns.setdefault(number, Turn(number))
-        said = pieces.pieces(step)
+        said = [replace(p, seq=logged.seq) for p in pieces.pieces(step)]
         if start is None and (said or logged.kind == pieces.turn_end):
             start = pieces.roster(step.before)
         turn.pieces += said
@@ -129,8 +129,10 @@ def build(log: Sequence[Logged], pieces: ReportPieces, name: str, ruleset: str, 
             fell.append(down)
         if logged.kind == pieces.turn_end:
             turn.threat = pieces.threat(step.after)
-    _threats(turns, pieces, latest)
     words = words_of(latest)
+    for note in words.notes:  # a note on the turn just begun shows that turn too
+        turns.setdefault(note.turn, Turn(note.turn))
+    _threats(turns, pieces, latest)
     for turn in turns.values():
         turn.note = words.note(turn.number)
     end = pieces.roster(latest)

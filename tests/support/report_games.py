@@ -121,3 +121,52 @@ def _undo(log: list[Logged], kept: dict[int, Any], state: Any, pick: int) -> Any
     log.append(Logged(seq, "undo", {"type": "undo", "to_seq": to}, [{"text": "Undo.", "rule": None, "dice": None}],
                       log[[s.seq for s in log].index(to)].state, START + timedelta(minutes=seq)))
     return kept[to]
+
+
+def six_turns(client, name: str = "Night shift at the depot") -> dict:
+    """A Potham 2038 game of six turns played through the JSON API on the sample roster (the
+    closing note's example): Noise, an Event, every AI-Bot's activation, the melees and shots it
+    decided, the position checks and the end of the turn; a note on turns 1 and 4, a title, and
+    one command taken back by Undo. A command the rules refuse (a fallen model) is skipped."""
+    game = client.post("/api/games", json={"name": name, "seed": 2038}).json()
+    token = game["edit_token"]
+    send = f"/api/games/{token}/commands"
+    for command in rulesets.get("potham-2038").sample:
+        if command["type"] == "add_character":  # tougher than the sample's, so they last six turns
+            command = {**command, "character": {**command["character"], "health": 8, "max_health": 8}}
+        client.post(send, json=command).raise_for_status()
+    state = client.get(f"/api/games/{token}").json()
+    chars, bots = [c["id"] for c in state["characters"]], [b["id"] for b in state["bots"]]
+    for turn in range(1, 7):
+        near = chars[turn % 2]
+        seen = [{"character_id": c, "distance": 1 if c == near else 7, "line_of_sight": True,
+                 "base_contact": c == near} for c in chars]
+        plan = [{"type": "noise", "character_id": near, "kind": "noise", "bot_ids": bots[:1]},
+                {"type": "character_shoot", "character_id": chars[(turn + 1) % 2], "target_id": bots[turn % 4]},
+                {"type": "next_phase"},
+                {"type": "record_event", "title": ["Sirens", "Blackout", "Patrol change", "Rain", "Alarm test",
+                                                   "Dawn"][turn - 1], "danger": 1 if turn % 2 else 0},
+                *[{"type": "activate_bot", "bot_id": b, "characters": seen, "subject_distance": 2,
+                   "object_distance": 2, "waypoint_distance": 3} for b in bots],
+                {"type": "next_phase"}]
+        for command in plan:
+            if turn == 2 and command["type"] == "next_phase":  # a shot taken back: never in the report
+                shot = client.post(send, json={"type": "character_shoot", "character_id": chars[0],
+                                               "target_id": bots[1]})
+                if shot.status_code == 200:
+                    client.post(f"/api/games/{token}/undo", json={})
+            client.post(send, json=command)
+        for bot_id in {bots[0], bots[turn % 4]}:  # two melees a turn; the other decided ones stay unresolved
+            client.post(send, json={"type": "resolve_melee", "bot_id": bot_id, "character_id": near})
+        for bot_id in bots:
+            client.post(send, json={"type": "bot_shoot", "bot_id": bot_id, "character_id": chars[turn % 2],
+                                    "line_of_sight": True, "in_range": True})
+        client.post(send, json={"type": "next_phase"})
+        for bot_id in bots:
+            client.post(send, json={"type": "position_check", "bot_id": bot_id, "passed": turn != 3})
+        if turn in (1, 4):
+            client.post(send, json={"type": "report_note", "turn": turn,
+                                    "text": "Vex drew them all in." if turn == 1 else "Rook's luck ran out."})
+        client.post(send, json={"type": "end_turn"})
+    client.post(send, json={"type": "report_title", "title": "Six turns at the depot"})
+    return game

@@ -76,9 +76,9 @@ class D20Report:
                 out.append(_attack(step, rolled, entries[i + 1:], dice, rule))
             elif step.kind == "npc_turn" and (found := NPC_LINE.match(text)) and rule != "D20-AOO" \
                     and " unused. " not in text:
-                out.append(Piece("action", f"{found['who']}: {short(found['why'])}", rule))
+                out.append(Piece("action", f"{found['who']}: {short(found['why'])}", rule, source=text))
             elif rule == "D20-GLITCH" or "Glitch" in text and step.kind != "attack":
-                out.append(Piece("glitch", text, rule))
+                out.append(Piece("glitch", text, rule, source=text))
         return out
 
 
@@ -116,7 +116,7 @@ def _attack(step: Step, rolled: re.Match, after: list[Mapping[str, Any]], dice: 
                 f"{'a hit' if hit else 'a miss'} at {odds:.0%} to hit")
     attack = Attack(rolled["who"], target, side, odds, f"{odds:.0%} to hit", result,
                     int(dice.get("damage") or 0), rule)
-    return Piece("attack", result, rule, attack, (roll,))
+    return Piece("attack", result, rule, attack, (roll,), source=rolled.string)
 
 
 REPORT = D20Report()

@@ -66,15 +66,16 @@ class PothamReport:
     def _piece(self, step: Step, entry: Mapping[str, Any]) -> Piece | None:
         text, rule, dice = entry.get("text", ""), entry.get("rule"), entry.get("dice") or {}
         if step.kind == "record_event" and text.startswith("Event:"):
-            return Piece("event", text, rule)
+            return Piece("event", text, rule, source=text)
         if step.kind in ATTACKS and "attack_total" in dice:
             return _attack(step, text, rule, dice)
         if step.kind == "activate_bot" and (found := ACTION.match(text)):
-            return Piece("action", f"{found['who']}: {found['what']} ({short(found['why'])})", rule)
+            said = f"{found['who']}: {found['what']} ({short(found['why'])})"
+            return Piece("action", said, rule, source=text)
         if (rule or "").startswith("R-GLITCH") and "Glitch" in text:
-            return Piece("glitch", text, rule)
+            return Piece("glitch", text, rule, source=text)
         if "Danger" in text and ("→" in text or "over the limit" in text):
-            return Piece("danger", text, rule)
+            return Piece("danger", text, rule, source=text)
         return None
 
 
@@ -116,7 +117,7 @@ def _attack(step: Step, text: str, rule: str | None, dice: Mapping[str, Any]) ->
     rolls = tuple(r for r in (_roll(side, f"{attacker}'s {what}", rolled, faces),
                               _roll(other, f"{target}'s defence", against, faces)) if r is not None)
     return Piece("attack", text, rule, Attack(attacker, target, side, odds, odds_text, text,
-                                              int(dice.get("damage") or 0), rule), rolls)
+                                              int(dice.get("damage") or 0), rule), rolls, source=text)
 
 
 def pool_of(roll: Mapping[str, Any]) -> dict[str, int] | None:

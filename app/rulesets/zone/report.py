@@ -66,7 +66,8 @@ class ZoneReport:
         for i, entry in enumerate(entries):
             text, rule, dice = entry.get("text", ""), entry.get("rule"), entry.get("dice") or {}
             if step.kind == "activate_npc" and (found := ACTION.match(text)):
-                out.append(Piece("action", f"{found['who']}: {found['what']} ({short(found['why'])})", rule))
+                out.append(Piece("action", f"{found['who']}: {found['what']} ({short(found['why'])})", rule,
+                                 source=text))
             elif step.kind in ATTACKS and "successes" in dice and (rolled := ROLLED.match(text)):
                 out.append(_attack(step, rolled, entries[i + 1:], dice, rule))
         return out
@@ -101,7 +102,7 @@ def _attack(step: Step, rolled: re.Match, after: list[Mapping[str, Any]], dice: 
                       f"from {n} dice ({expected:.1f} expected)"),)
     attack = Attack(rolled["who"], rolled["target"], side, odds, f"{odds:.0%} for at least one success",
                     result, damage, rule)
-    return Piece("attack", result, rule, attack, rolls)
+    return Piece("attack", result, rule, attack, rolls, source=rolled.string)
 
 
 REPORT = ZoneReport()
