@@ -73,7 +73,7 @@ def page(request: Request, session: Session, game: Game, path: str, token: str, 
     context = {"report": report, "game": game, "words": words, "base": base, "token": token,
                "can_edit": path == "g", "alone": path == "r",
                "chart_svg": Markup(source.cached(game, "svg", lambda: chart.svg(report))),
-               "chart_text": chart.description(report), "errors": {}, "values": {}, **extra}
+               "chart_text": chart.description(report), "errors": {}, "values": {}, "error": "", **extra}
     return templates.TemplateResponse(request, "report.html", context, status_code=status_code)
 
 
@@ -124,14 +124,15 @@ def _run(request: Request, opened, session: Session, data: dict[str, Any], seen:
         game_commands.run_command(session, opened.game, data, int(seen) if seen.strip().isdigit() else None)
     except ValidationError as error:
         said = "; ".join(e["msg"] for e in error.errors())
-        return page(request, session, opened.game, "g", opened.token, 422, errors={field: said}, values=data)
+        return page(request, session, opened.game, "g", opened.token, 422, errors={field: said}, values=data,
+                    error=said)
     except game_commands.Conflict as conflict:
         session.refresh(opened.game)
         return page(request, session, opened.game, "g", opened.token, 409, errors={field: conflict.reason},
-                    values=data)
+                    values=data, error=conflict.reason)
     except Refused as refused:
         return page(request, session, opened.game, "g", opened.token, 400, errors={field: refused.reason},
-                    values=data)
+                    values=data, error=refused.reason)
     return RedirectResponse(f"/g/{opened.token}/report#{anchor}", status_code=303)
 
 
