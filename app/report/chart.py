@@ -65,10 +65,18 @@ def description(report: Report) -> str:
     return f"{report.pieces.threat_name} per {report.word.lower()}. {said}.{limit}"
 
 
-def svg(report: Report, width: int = 640, height: int = 220) -> str:
+def natural_width(report: Report) -> int:
+    """Wide enough for its turns at 1:1 (labels 14 px, readable on a phone): a few turns make a
+    narrow chart that fits a phone; many scroll sideways on one, inside their own box."""
+    return min(900, max(320, 24 + len(report.turns) * (20 + 30 * max(len(report.series), 1))))
+
+
+def svg(report: Report, height: int = 220) -> str:
+    width = natural_width(report)
     chart = layout(report, width, height)
     title = f"{report.pieces.threat_name} over the {report.word.lower()}s"
-    out = [f'<svg class="report-chart" viewBox="0 0 {width} {height}" role="img" '
+    out = [f'<svg class="report-chart" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+           f'role="img" '
            f'aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg">',
            f'<title id="chart-title">{escape(title)}</title>',
            f'<desc id="chart-desc">{escape(description(report))}</desc>',

@@ -82,3 +82,9 @@ def set_report_link(session: Session, game: Game, on: bool) -> Game:
     session.commit()
     session.refresh(game)
     return game
+
+
+def clear() -> None:
+    """Forget every kept report (the benchmark makes them afresh)."""
+    with _lock:
+        _cache.clear()

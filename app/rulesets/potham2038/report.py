@@ -15,8 +15,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.kernel.report import Attack, Member, Piece, Roll, Side, State, Step
+from app.rulesets.potham2038.combat import attack_pool_against
 from app.rulesets.potham2038.dice import HIT_FACES, attack_odds, hit_distribution
-from app.rulesets.potham2038.house_rules import default_faces
+from app.rulesets.potham2038.house_rules import HouseRules, default_faces
+from app.rulesets.potham2038.shooting import defense_pool_with_cover
 
 ATTACKS = {"resolve_melee", "bot_shoot", "character_shoot"}
 ACTION = re.compile(r"^(?P<who>.+?), action (?P<slot>\d+): (?P<what>.+?)\. (?P<why>.+)$")
@@ -84,7 +86,7 @@ def short(reason: str, most: int = 90) -> str:
     first = re.split(r"(?<=[a-z0-9\"”]), (?:so|and|but|which)\b|; |\. ", reason, maxsplit=1)[0].rstrip(".")
     if len(first) <= most:
         return first
-    return first[:most].rsplit(" ", 1)[0] + "…"
+    return first[:most].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 def _names(step: Step) -> tuple[str, str]:
@@ -112,10 +114,14 @@ def _attack(step: Step, text: str, rule: str | None, dice: Mapping[str, Any]) ->
     attacker, target = (bot, char) if side == "npcs" else (char, bot)
     other: Side = "characters" if side == "npcs" else "npcs"
     rolled, against = dice.get(mine) or {}, dice.get(theirs) or {}
-    odds = _odds(rolled, against, dice, faces, melee=step.kind == "resolve_melee")
-    odds_text = f"{odds:.0%} to do damage" if odds is not None else "odds not known (dice entered as totals)"
-    rolls = tuple(r for r in (_roll(side, f"{attacker}'s {what}", rolled, faces),
-                              _roll(other, f"{target}'s defence", against, faces)) if r is not None)
+    no_defense = not against.get("faces") and not against.get("hits") and against.get("by") != "entered"
+    pools = (pool_of(rolled), {} if no_defense else pool_of(against))  # (a rebooted bot rolls none)
+    if None in pools:  # dice entered as totals: the pools the app would have rolled
+        pools = _pools(step, side, bool(step.command.get("counter_attack")))
+    odds = _odds(pools, rolled, against, dice, faces, melee=step.kind == "resolve_melee")
+    odds_text = f"{odds:.0%} to do damage" if odds is not None else "odds not known"
+    rolls = tuple(r for r in (_roll(side, f"{attacker}'s {what}", rolled, pools[0], faces),
+                              _roll(other, f"{target}'s defence", against, pools[1], faces)) if r is not None)
     return Piece("attack", text, rule, Attack(attacker, target, side, odds, odds_text, text,
                                               int(dice.get("damage") or 0), rule), rolls, source=text)
 
@@ -131,13 +137,38 @@ def pool_of(roll: Mapping[str, Any]) -> dict[str, int] | None:
     return pool
 
 
-def _odds(rolled: Mapping[str, Any], against: Mapping[str, Any], dice: Mapping[str, Any],
-          faces: dict[str, list[str]], melee: bool) -> float | None:
-    attack, defense = pool_of(rolled), pool_of(against)
-    if attack is None or (defense is None and against.get("hits")):
+def _pools(step: Step, side: Side, counter: bool) -> tuple[dict[str, int] | None, dict[str, int] | None]:
+    """The pools of an attack rolled by hand (only its totals in the log), as the engine builds
+    them from the state before it: R-DISTRACTED White dice against a Distracted Character, the
+    Character's Melee on a counter-attack (R-CMB-TIE), Cover on a Shoot (R-CMB-SHOOT)."""
+    state, command = step.before, step.command
+    bot_id = command.get("bot_id") or command.get("target_id")
+    bot = next((b for b in state.get("bots", []) if b["id"] == bot_id), None)
+    char = next((c for c in state.get("characters", []) if c["id"] == command.get("character_id")), None)
+    if bot is None or char is None:
+        return None, None
+    house = HouseRules.model_validate(state.get("house") or {})
+    distracted = char.get("distracted", 0)
+    if step.kind == "resolve_melee":
+        if side == "npcs":
+            attack = attack_pool_against(bot.get("melee", {}), distracted, house.distracted_colour)
+            return attack, char.get("melee" if counter else "defense", {})
+        return char.get("melee", {}), bot.get("defense", {})
+    cover = command.get("cover") or (char.get("cover", "none") if side == "npcs" else "none")
+    if side == "npcs":
+        attack = attack_pool_against(bot.get("shoot", {}), distracted, house.distracted_colour)
+        return attack, defense_pool_with_cover(char.get("defense", {}), cover, house)
+    return char.get("shoot", {}), defense_pool_with_cover(bot.get("defense", {}), cover, house)
+
+
+def _odds(pools: tuple[dict[str, int] | None, dict[str, int] | None], rolled: Mapping[str, Any],
+          against: Mapping[str, Any], dice: Mapping[str, Any], faces: dict[str, list[str]],
+          melee: bool) -> float | None:
+    attack, defense = pools
+    if attack is None or defense is None:
         return None
     try:
-        odds = attack_odds(attack, defense or {}, faces,
+        odds = attack_odds(attack, defense, faces,
                            attack_bonus=int(dice["attack_total"]) - int(rolled.get("hits", 0)),
                            defense_bonus=int(dice.get("defense_total", 0)) - int(against.get("hits", 0)),
                            melee=melee)
@@ -146,8 +177,8 @@ def _odds(rolled: Mapping[str, Any], against: Mapping[str, Any], dice: Mapping[s
     return odds.p_damage
 
 
-def _roll(side: Side, label: str, roll: Mapping[str, Any], faces: dict[str, list[str]]) -> Roll | None:
-    pool = pool_of(roll)
+def _roll(side: Side, label: str, roll: Mapping[str, Any], pool: dict[str, int] | None,
+          faces: dict[str, list[str]]) -> Roll | None:
     if not pool:
         return None
     try:
