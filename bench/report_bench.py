@@ -38,8 +38,9 @@ def main() -> None:
             for label, game in (("1,000-step game", token), ("six-turn game", six)):
                 seq = client.get(f"/api/games/{game}").json()["seq"]
                 print(f"{label}: {seq} steps", flush=True)
-                for what, url in (("page", f"/g/{game}/report"), ("JSON", f"/api/games/{game}/report"),
-                                  ("Markdown", f"/g/{game}/report.md"), ("PNG card", f"/g/{game}/report.png")):
+                urls = (("page", f"/g/{game}/report"), ("JSON", f"/api/games/{game}/report"),
+                        ("Markdown", f"/g/{game}/report.md"), ("PNG card", f"/g/{game}/report.png"))
+                for what, url in urls:
                     get = lambda url=url: client.get(url).raise_for_status()  # noqa: E731
                     show(f"{what}, fresh", timed(get, RUNS, before=fresh))
                     show(f"{what}, kept", timed(get, RUNS))
