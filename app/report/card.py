@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from app.report.build import Report
 from app.report.chart import layout
-from app.report.words import dates, number, turns_played
+from app.report.words import dates, number, side_one, turns_played
 
 WIDTH, HEIGHT = 1200, 630
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -96,7 +96,10 @@ def _fell(draw: ImageDraw.ImageDraw, report: Report, box: tuple[int, int, int, i
         return
     shown = report.fell[:6]
     for fell in shown:
-        draw.text((left + 20, y), fit(draw, fell.name, font(22, True), width), font=font(22, True), fill=DOWN)
+        name = fit(draw, fell.name, font(22, True), width - 110)
+        draw.text((left + 20, y), name, font=font(22, True), fill=DOWN)
+        after = left + 28 + draw.textlength(name, font=font(22, True))
+        draw.text((after, y + 4), side_one(report, fell.side), font=font(18), fill=MUTED)
         said = f"{report.word} {fell.turn}: {fell.cause}"
         draw.text((left + 20, y + 28), fit(draw, said, font(18), width), font=font(18), fill=MUTED)
         y += 50

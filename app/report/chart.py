@@ -34,7 +34,8 @@ class Chart:
     high: float
 
 
-def layout(report: Report, width: float, height: float, pad: float = 8, label: float = 22) -> Chart:
+def layout(report: Report, width: float, height: float, pad: float = 8, label: float = 22,
+           widest: float = 72) -> Chart:
     series = report.series
     values = [t.threat.get(s, 0.0) for t in report.turns for s in series]
     high = max([*values, report.limit or 0.0, 1.0])
@@ -42,15 +43,16 @@ def layout(report: Report, width: float, height: float, pad: float = 8, label: f
     n = max(len(report.turns), 1)
     pitch = (width - 2 * pad) / n
     gap = min(pitch * 0.25, 16)
-    each = (pitch - gap) / max(len(series), 1)
+    each = min((pitch - gap) / max(len(series), 1), widest)  # a bar never wider than `widest`
+    group = each * max(len(series), 1)
     bars, ticks = [], []
     for i, turn in enumerate(report.turns):
-        left = pad + i * pitch + gap / 2
+        left = pad + i * pitch + (pitch - group) / 2
         for j, name in enumerate(series):
             value = turn.threat.get(name, 0.0)
             h = (base - top) * value / high
             bars.append(Bar(left + j * each, base - h, max(each - 1, 1), h, j, value))
-        ticks.append((left + (pitch - gap) / 2, f"{report.word[0]}{turn.number}"))
+        ticks.append((left + group / 2, f"{report.word[0]}{turn.number}"))
     limit_y = None if report.limit is None else base - (base - top) * report.limit / high
     return Chart(bars, ticks, limit_y, top, base, high)
 

@@ -57,8 +57,17 @@ def dates(report: Report) -> str:
     if first is None:
         return ""
     if last is None or last.date() == first.date():
-        return first.strftime("%d %B %Y")
-    return f"{first.strftime('%d %B %Y')} to {last.strftime('%d %B %Y')}"
+        return day(first)
+    return f"{day(first)} to {day(last)}"
+
+
+def day(moment) -> str:
+    return f"{moment.day} {moment:%B %Y}"
+
+
+def side_one(report: Report, side: str) -> str:
+    """"Character", "AI-Bot", "NPC": one of the side."""
+    return report.pieces.sides[side].removeprefix("the ")[:-1]
 
 
 def turns_played(report: Report) -> str:

@@ -156,7 +156,7 @@ def six_turns(client, name: str = "Night shift at the depot") -> dict:
                 if shot.status_code == 200:
                     client.post(f"/api/games/{token}/undo", json={})
             client.post(send, json=command)
-        for bot_id in {bots[0], bots[turn % 4]}:  # two melees a turn; the other decided ones stay unresolved
+        for bot_id in dict.fromkeys((bots[0], bots[turn % 4])):  # two melees a turn; the other decided ones stay unresolved
             client.post(send, json={"type": "resolve_melee", "bot_id": bot_id, "character_id": near})
         for bot_id in bots:
             client.post(send, json={"type": "bot_shoot", "bot_id": bot_id, "character_id": chars[turn % 2],
