@@ -9,26 +9,30 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from anyio import to_thread
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app import rulesets
 from app.live import hub as live
+from app.rulesets.base import RulesetWeb
 from app.settings import get_settings
+from app.store import game_commands, games
 from app.store.db import is_postgres, pool_size
 from app.web import admin_link as admin
-from app.web import errors, panels, reach
-from app.web.middleware import route_filter
+from app.web import errors, panels, reach, view
+from app.web.middleware import answer_first, route_filter
 from app.web.middleware.admission import Admission
 from app.web.middleware.answer_first import AnswerFirst
 from app.web.middleware.headers import SecurityHeaders
 from app.web.middleware.limits import BodyLimit
 from app.web.routes import admin as admin_routes
 from app.web.routes import api, ops, pages, report, sample, share, steps
-from app.web.routes import rulesets as rulesets_web
-from app.web.templating import templates
+from app.web.routes import rulesets as rulesets_routes
+from app.web.templating import ROWS, RULE_PAGES, templates
 
 if TYPE_CHECKING:
     from app.live.pg_relay import PgRelay
@@ -36,10 +40,45 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def wire_listeners() -> None:
+    """Who hears of a committed step, in this order: the answer-first middleware, so a request's
+    own step is marked before anything is pushed, then the hub, which wakes the live streams
+    (a push then waits for that request's answer). A renamed or deleted game: the hub."""
+    game_commands.STEP_LISTENERS[:] = [answer_first.step_made, live.hub.step]
+    games.GAME_LISTENERS[:] = [live.hub.game_changed]
+
+
+def install_ruleset(app: FastAPI, glossaries: APIRouter, ruleset_id: str, web: RulesetWeb) -> None:
+    """One ruleset's web part: its rule glossary page, its line in the lists, its game page, panels
+    and context, its log labels and template names, its page routes and stateless API."""
+    RULE_PAGES[ruleset_id] = web.rules or f"/rules/{ruleset_id}"
+    if web.rules is None:
+        glossaries.add_api_route(f"/rules/{ruleset_id}", rulesets_routes.rules_page(ruleset_id),
+                            methods=["GET"], response_class=HTMLResponse)
+    if web.row is not None:
+        ROWS[ruleset_id] = web.row
+    panels.RULESET_PAGES[ruleset_id] = web.page
+    panels.RULESET_PANELS[ruleset_id] = {**rulesets_routes.GENERIC_PANELS, **web.panels}
+    panels.RULESET_HOOKS[ruleset_id] = [web.context]
+    for kind, label in web.step_labels.items():  # the first ruleset to name a kind keeps its label
+        view.STEP_LABELS.setdefault(kind, label)
+    view.COMMAND_LABELS.update(web.command_labels)
+    templates.env.globals.update(web.template_globals)
+    templates.env.filters.update(web.template_filters)
+    if web.api is not None:
+        app.include_router(web.api, prefix=f"/api/rulesets/{ruleset_id}", tags=[f"rules: {ruleset_id}"])
+    if web.router is not None:
+        app.include_router(web.router)
+
+
 def include_routers(app: FastAPI) -> None:
     """Every router, in matching order: each ruleset's first (2038's hot stateless endpoint
     matches at once), then the shell's."""
-    rulesets_web.install(app)  # GET /api/rulesets; each ruleset's pages and stateless API
+    app.include_router(rulesets_routes.router)  # GET /api/rulesets
+    glossaries = APIRouter(include_in_schema=False)  # one per app: create_app may run many times
+    for ruleset_id in rulesets.RULESETS:  # the registry's order
+        install_ruleset(app, glossaries, ruleset_id, rulesets_routes.web_part(ruleset_id))
+    app.include_router(glossaries)
     report.install(app)  # the battle report: /g|/v/{token}/report, /r/{report_token}, its JSON
     app.include_router(api.router)
     app.include_router(pages.router)
@@ -106,6 +145,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
                   lifespan=lifespan_for(migrate_on_start),
                   docs_url=None, redoc_url=None)  # ops.install serves /docs from static, not a CDN
     app.state.admin_token = admin_token
+    wire_listeners()
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     include_routers(app)
     ops.install(app)  # /api/health, /docs

@@ -23,8 +23,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from app.store import game_commands, games
-
 StepData = Callable[[int], Awaitable[tuple[int, str]]]  # a step -> (the step shown, the event's data)
 HEARTBEAT_SECONDS = 15.0  # a comment line this often keeps proxies from closing an idle stream
 
@@ -147,7 +145,7 @@ class Hub:
     # --- publishing: safe from any thread ---------------------------------------------------
 
     def step(self, game_id: int, seq: int) -> None:
-        """game_commands.STEP_LISTENERS calls this after each committed step (undo included)."""
+        """After each committed step, undo included (app/bootstrap.py wire_listeners)."""
         self.relay.send(game_id, Message("step", seq=seq))
 
     def links_changed(self, game_id: int, old_token: str) -> None:
@@ -181,11 +179,7 @@ class Hub:
             self.unsubscribe(subscription)
 
 
-hub = Hub()
-if hub.step not in game_commands.STEP_LISTENERS:
-    game_commands.STEP_LISTENERS.append(hub.step)
-if hub.game_changed not in games.GAME_LISTENERS:
-    games.GAME_LISTENERS.append(hub.game_changed)
+hub = Hub()  # app/bootstrap.py makes it hear of every committed step and changed game
 
 
 _shutdown_hook_installed = False

@@ -19,8 +19,6 @@ from contextvars import ContextVar
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.store import game_commands
-
 WAIT_SECONDS = 1.0  # a push never waits longer than this for its step's answer
 
 Key = tuple[int, int]  # (game id, step)
@@ -88,7 +86,3 @@ class AnswerFirst:
         finally:
             _made.reset(token)
             _answered(made)
-
-
-if step_made not in game_commands.STEP_LISTENERS:  # first: the hub must not wake a stream before
-    game_commands.STEP_LISTENERS.insert(0, step_made)

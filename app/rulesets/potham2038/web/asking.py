@@ -33,7 +33,6 @@ from app.store import games
 from app.web.command_forms import FormValues, as_json, field_messages, int_or_none
 from app.web.deps import EditDep, FormDep, SessionDep
 from app.web.routes.steps import answer, run
-from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
 
@@ -207,8 +206,6 @@ def first_screen(state: GameState, bot_id: str) -> Screen | Activation | None:
     except (Refused, ValueError):
         return None
 
-
-templates.env.globals["first_screen"] = first_screen
 
 
 # --- the route --------------------------------------------------------------------------------

@@ -26,7 +26,6 @@ from app.rulesets.potham2038.web.forms import (
     Reads,
     bot_values,
     character_values,
-    pool_counts,
     read_bot,
     read_character,
     role_name,
@@ -86,11 +85,6 @@ def inches(value: float | None) -> str:
         return "—"
     return f'{int(value) if float(value).is_integer() else value:g}"'
 
-
-templates.env.globals["roster_form"] = form_for
-templates.env.globals["pool_counts"] = pool_counts
-templates.env.globals["character_sheets"] = CHARACTER_SHEETS
-templates.env.filters["inches"] = inches
 
 
 
