@@ -23,6 +23,7 @@ from app.live import hub as live
 from app.report import card, chart, markdown, source, words
 from app.store import game_commands, games
 from app.store.tables import Game
+from app.web.command_forms import int_or_none
 from app.web.deps import EditDep, SessionDep
 from app.web.panels import game_context, render_panel
 from app.web.templating import templates
@@ -121,7 +122,7 @@ def report_json(token: str, session: SessionDep) -> JSONResponse:
 def _run(request: Request, opened, session: Session, data: dict[str, Any], seen: str, field: str,
          anchor: str) -> Response:
     try:
-        game_commands.run_command(session, opened.game, data, int(seen) if seen.strip().isdigit() else None)
+        game_commands.run_command(session, opened.game, data, int_or_none(seen))
     except ValidationError as error:
         said = "; ".join(e["msg"] for e in error.errors())
         return page(request, session, opened.game, "g", opened.token, 422, errors={field: said}, values=data,
@@ -139,7 +140,7 @@ def _run(request: Request, opened, session: Session, data: dict[str, Any], seen:
 @router.post("/g/{token}/report/note")
 def save_note(request: Request, opened: EditDep, session: SessionDep, turn: Annotated[str, Form()] = "",
               text: Annotated[str, Form()] = "", seen: Annotated[str, Form()] = "") -> Response:
-    number = int(turn) if turn.strip().isdigit() and len(turn) < 7 else 0
+    number = int_or_none(turn) or 0  # (at most 9 digits: never a huge number)
     data = {"type": "report_note", "turn": number, "text": text}
     return _run(request, opened, session, data, seen, f"note-{number}", f"turn-{number}")
 
