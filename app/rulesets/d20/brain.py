@@ -108,7 +108,7 @@ def sentry(plan: Plan, orders: Orders, rng: random.Random | None) -> None:
     away = orders.subject_distance
     if plan.touching():
         hold_melee(plan, "leaving would provoke an Attack of Opportunity")
-    elif away is None:  # D20-FACTS: a fact never given is never assumed (issue 20 D6: it was 0)
+    elif away is None:  # D20-FACTS: a fact never given is never assumed (it was 0)
         plan.needs.append("subject_distance")
         plan.notes.append(f"Give the squares from {plan.name} to {subject}: its turn waits for them.")
     elif not orders.exempt and away > plan.npc.stats.speed:
@@ -258,6 +258,8 @@ def answer(plan: Plan) -> Decision:
 
 
 def plan_why(plan: Plan, slot: str) -> tuple[str, str]:
+    if slot in plan.npc.stats.spent:
+        return f"its {slot.title()} is already spent this turn", "D20-TURN-BUDGET"
     if slot == "action" and not plan.turn.action:
         return "it is Stunned: it loses its Action", "D20-COND-STUNNED"
     if slot == "minor" and not plan.turn.minor:
