@@ -33,7 +33,7 @@ from app.web.middleware.headers import SecurityHeaders
 from app.web.middleware.limits import BodyLimit
 from app.web.middleware.per_client import PerClient
 from app.web.routes import admin as admin_routes
-from app.web.routes import api, ops, pages, sample, share, steps
+from app.web.routes import api, ops, pages, report, sample, share, steps
 from app.web.routes import rulesets as rulesets_routes
 from app.web.templating import ROWS, RULE_PAGES, templates
 
@@ -82,6 +82,7 @@ def include_routers(app: FastAPI) -> None:
     for ruleset_id in rulesets.RULESETS:  # the registry's order
         install_ruleset(app, glossaries, ruleset_id, rulesets_routes.web_part(ruleset_id))
     app.include_router(glossaries)
+    report.install(app)  # the battle report: /g|/v/{token}/report, /r/{report_token}, its JSON
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(panels.router)

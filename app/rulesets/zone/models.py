@@ -12,6 +12,7 @@ from pydantic import Field, model_validator
 
 from app.kernel.frozen import Frozen
 from app.kernel.names import Name
+from app.kernel.report import ReportWords
 from app.kernel.turn_order import TurnOrder
 
 # Z-BANDS: the five range bands, closest first; a move is one step along this list (Z-MOVE).
@@ -257,6 +258,7 @@ class ZoneState(Frozen):
     house: ZoneHouse = Field(default_factory=ZoneHouse)
     next_id: int = Field(default=1, ge=1)
     turn_order: TurnOrder = Field(default_factory=TurnOrder)  # Z-INITIATIVE: empty until a fight starts
+    report: ReportWords = Field(default_factory=ReportWords)  # the battle report's title and notes
 
     def member(self, model_id: str) -> Person | None:
         return self.character(model_id) or self.bot(model_id)
