@@ -1,6 +1,6 @@
 """Database engine and sessions. SQLite gets WAL and a busy timeout; PostgreSQL works by URL.
 
-No freeze under load (issue 11): a request holds a pooled connection only while one of its
+No freeze under load: a request holds a pooled connection only while one of its
 threads is running (`open_game` gives it back before the hop to the handler's thread, the session
 closes on the event loop, not on a thread it would have to wait for), and the pool has a
 connection for every worker thread plus spares, so no thread ever waits on the pool. At most
@@ -19,6 +19,7 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
 from app.settings import get_settings
+from app.store import storage
 
 DB_POOL_SPARE = 10  # sessions between their handler's end and their close on the event loop
 
@@ -69,6 +70,8 @@ def make_engine(url: str, size: int | None = None) -> Engine:
         url, connect_args={"check_same_thread": False, "timeout": busy_timeout_ms() / 1000}, **pool)
     synchronous = get_settings().sqlite_synchronous
     event.listen(engine, "connect", _sqlite_pragmas(wal=not in_memory, synchronous=synchronous))
+    if not in_memory:  # a file deleted or replaced under the server is never written into
+        storage.watch_file(engine, database)
     return engine
 
 
@@ -77,7 +80,7 @@ def _sqlite_pragmas(wal: bool, synchronous: str = "full"):
         cursor = dbapi_connection.cursor()
         if wal:  # readers never block the writer: a watcher's page stays live while the player acts
             cursor.execute("PRAGMA journal_mode=WAL")
-            # normal: no disk flush per commit (issue 21); safe across a process crash (settings.py)
+            # normal: no disk flush per commit; safe across a process crash (settings.py)
             cursor.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'normal' else 'FULL'}")
         cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms()}")
         cursor.execute("PRAGMA foreign_keys=ON")

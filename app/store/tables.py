@@ -1,4 +1,4 @@
-"""SQLModel tables: a game and its step log (architecture.md § The game as a log)."""
+"""SQLModel tables: a game and its step log (docs/architecture.md § The game as a log)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ class Game(SQLModel, table=True):
     name: str = Field(max_length=80)
     edit_token: str = Field(max_length=64, unique=True, index=True)
     view_token: str = Field(max_length=64, unique=True, index=True)
+    # the report link (/r/…): opens the battle report alone; made on demand, None when there is none
+    report_token: str | None = Field(default=None, max_length=64, unique=True, index=True)
     seed: int
     # the ruleset it is played under (app/rulesets); games from before rulesets are 2038
     ruleset: str = Field(default="potham-2038", max_length=40)
@@ -43,7 +45,7 @@ class Step(SQLModel, table=True):
     says which; read a step's state through it)."""
 
     # ix_step_game_kind: a game's steps of one kind in order (its ends of turn: the danger track on every
-    # turn panel) found without reading every step of the game (issue 21)
+    # turn panel) found without reading every step of the game
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_step_game_seq"),
                       Index("ix_step_game_kind", "game_id", "kind", "seq"))
 

@@ -42,6 +42,7 @@ class Player:
         self.page, self.url, self.token, self.taps = page, url, token, Taps()
         self.ids: dict[str, str] = {}  # a model's id never changes: asked of the API once per name
         self.sizes: list[dict] = []  # the turn panel's size as each Phase 3 starts (issue 21: measured)
+        self.watch = None  # a TapWatch (tests/support/tap_watch.py): each step's time and what shows
 
     # --- reading the game (not inputs) ------------------------------------------------------
     def api(self) -> dict:
@@ -89,6 +90,8 @@ class Player:
         except AssertionError:
             self.no_error()
             raise
+        if self.watch:
+            self.watch.step_done()
 
     def select(self, field, value: str) -> None:
         """A select the player changes only when it does not already show `value` (an option's text)."""
@@ -125,6 +128,8 @@ class Player:
         self.open(self.page.locator(f"#{fid}-dice"))
         expect(self.page.locator(f"#form-{fid}").get_by_label("I enter dice")).to_be_checked()
         expect(self.page.locator(f"#{fid}-dice .entered-grid")).to_be_visible()  # fetched on opening (issue 21)
+        if self.watch:
+            self.watch.fold_open_shape()
         for prefix, (hits, criticals) in rolls.items():
             key = f"{fid}-{prefix.replace('.', '-')}"
             self.chip(f"{key}-hits-{hits}")
@@ -380,6 +385,8 @@ def activate(p: Player, bot: str, board: Board) -> None:
             " return p && (Number(p.dataset.seq) > seq || (f && f.value !== told)"
             " || document.querySelector('#panel-turn .form-error')); }", arg=[before, told])
         p.no_error()
+        if p.watch:
+            p.watch.step_done()
         if p.seq() > before:
             return
     raise AssertionError(f"{bot}: still asking after 12 taps")

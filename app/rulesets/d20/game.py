@@ -13,6 +13,7 @@ from pydantic import Field, field_validator
 
 from app.kernel.frozen import Frozen
 from app.kernel.names import Name
+from app.kernel.report import ReportWords
 from app.rulesets.d20.brain_types import Npc as BrainNpc
 from app.rulesets.d20.dice import parse_dice
 from app.rulesets.d20.models import CONDITIONS, Combatant, HouseRules, Weapon
@@ -91,7 +92,7 @@ class Sheet(Frozen):
 
 class Character(Sheet):
     side: Literal["character"] = "character"
-    # whom it attacked last: the attack form offers that foe again on its turn (issue 20)
+    # whom it attacked last: the attack form offers that foe again on its turn
     last_target: str | None = Field(default=None, max_length=40)
 
 
@@ -104,7 +105,7 @@ class Npc(Sheet):
     zone: Annotated[int, Field(ge=0, le=60)] = 3
     wielding: Name | None = None
     # the squares to its subject (a Sentry) or object (a Worker) last given, kept only while it
-    # has not moved since: its next turn's form offers them (D20-FACTS, issue 20)
+    # has not moved since: its next turn's form offers them (D20-FACTS)
     post_distance: Annotated[int, Field(ge=0, le=1000)] | None = None
     features: list[Literal["parry", "intercept"]] = Field(default_factory=list, max_length=2)
     subject: Name | None = None
@@ -232,6 +233,7 @@ class D20State(Frozen):
     # Delayed and still act later this round (D20-DELAY)
     began: list[str] = Field(default_factory=list, max_length=100)
     delayed: list[str] = Field(default_factory=list, max_length=100)
+    report: ReportWords = Field(default_factory=ReportWords)  # the battle report's title and notes
 
     def character(self, model_id: str) -> Character | None:
         return next((c for c in self.characters if c.id == model_id), None)
