@@ -243,7 +243,7 @@ def event(p: Player, name: str, danger: int, marked: dict[str, int] | None = Non
                 p.taps.type(p.page.locator("#event-quick-title"), name)
         for character, n in marked.items():
             p.chip(f"event-quick-marked-{p.id(character)}-{n}")
-        p.step(p.page.locator(f"#event-danger-{danger}"), steps=2 if phase(p) == 1 else 1)
+        p.step(p.page.locator(f"#event-danger-{danger}"))  # one step, Phase 1 ending with it (§ 5.6)
         return
     if phase(p) == 1:
         next_phase(p, 1)
