@@ -1,12 +1,13 @@
 // The turn panels' small helpers. Everything works without this file; it adds four things:
 // 1. a brief flash on any value that a swap changed ([data-watch] elements, matched by id, compared
 //    with what the screen showed before, whoever swapped it); the CSS turns the animation off
-//    under prefers-reduced-motion;
+//    under prefers-reduced-motion; a marker beside the value (.was-changed) stays either way;
 // 2. after a step (HX-Trigger "game-step"), any panel still showing an older step is re-fetched,
 //    so panels a response did not carry (the roster) follow too; when the page has the live
 //    stream (#live, live.js) that job is left to it; a panel's data-query rides along;
 // 3. the log's data-query follows the pages "Show older steps" opened;
-// 4. the first-run buttons open the roster form they point at (once fetched, its first field focused).
+// 4. the first-run buttons open the roster form they point at (once fetched, its first field focused);
+// 5. a swap that took the focused control away leaves the focus on what the step did (below).
 (function () {
   "use strict";
   var FLASH_MS = 1200;  // as long as the CSS animation
@@ -23,6 +24,7 @@
       seen[el.id] = value;
       if (known === null) return;
       if (known[el.id] !== value) {  // changed, or a new condition (Knocked down, a Glitch) appears
+        el.classList.add("was-changed");  // a marker that stays until the panel's next swap (not colour alone)
         el.classList.remove("changed");
         void el.offsetWidth;  // restart the animation
         until[el.id] = now + FLASH_MS;
@@ -90,7 +92,33 @@
     awaiting = null;
   }
 
+  // 5. WCAG 2.4.3: when a tap's answer replaced the panel holding the focused control (the tapped
+  // button went with it), the focus goes to the step's result in that panel, never to the page's
+  // top: the question to answer next, the result, the "Now:" line or the news, else the panel's
+  // heading; a heading inside it when it has one. Focusable by script only (tabindex -1), so Tab
+  // goes on from there. table.js may then move it on to the next question's first button.
+  function resultIn(panel) {
+    return panel.querySelector("[data-result][data-focus-next]") || panel.querySelector("[data-result]") ||
+      panel.querySelector("#phase-hint") || panel.querySelector("#turn-news") ||
+      panel.querySelector("h2, h3") || panel;
+  }
+
+  function keepFocus(evt) {
+    if (!evt.detail.requestConfig) return;  // a live refresh: the player did not act here
+    var active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;  // still on a control
+    var swapped = evt.detail.target;
+    var panel = swapped && swapped.id ? document.getElementById(swapped.id) : null;
+    panel = panel && (panel.closest("[data-panel]") || panel);
+    if (!panel) return;
+    var result = resultIn(panel);
+    var target = result.matches("h2, h3, h4") ? result : (result.querySelector("h2, h3, h4") || result);
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({preventScroll: true});
+  }
+
   document.addEventListener("click", openTarget);
+  document.addEventListener("htmx:afterSettle", keepFocus);
   document.addEventListener("DOMContentLoaded", check);
   document.addEventListener("htmx:afterSwap", keepLogOpen);
   document.addEventListener("htmx:afterSettle", focusFetched);

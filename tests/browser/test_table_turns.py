@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from app.rulesets.potham2038.ruleset import BOTS, SAMPLE
 from tests.support import http
 from tests.support import table_play as tp
+from tests.support.axe import A11Y_JSON, NewStates
 from tests.support.table_play import Board, Player
 from tests.support.waits import shows_step
 
@@ -256,6 +257,11 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
     p = Player(page, live_server.url, start(live_server.url))
     page.goto(f"{live_server.url}/g/{p.token}")
     expect(page.locator("#phase-1")).to_be_visible()
+    # axe (WCAG 2.2 AA, both themes, both sizes) on each new kind of state the turns pass through,
+    # on the play page and on a watch page following it live
+    watch = browser.new_page(viewport={"width": 768, "height": 1024})
+    watch.goto(live_server.url + page.locator("#share-watch-url").input_value().removeprefix(live_server.url))
+    p.audits = [(page, NewStates(), "play"), (watch, NewStates(), "watch")]
     for name, play in TURNS.items():
         heal(p)
         with p.taps.section(f"turn {name}"):
@@ -272,4 +278,8 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
         "".join(f"{part}\t{kind}\t{what}\n" for part, kind, what in p.taps.log))
     print("\nsix turns:", json.dumps(turns), "\nturn panel as each Phase 3 starts:", json.dumps(p.sizes))
     assert all(t["inputs"] > 0 for t in turns.values())
+    for _, audit, name in p.audits:
+        audit.write(A11Y_JSON, f"six table turns, {name} page")
+    failures = [line for _, audit, _ in p.audits for line in audit.failures()]
+    assert not failures, "axe found:\n" + "\n".join(failures)
     page.close()

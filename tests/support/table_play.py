@@ -42,6 +42,7 @@ class Player:
         self.page, self.url, self.token, self.taps = page, url, token, Taps()
         self.ids: dict[str, str] = {}  # a model's id never changes: asked of the API once per name
         self.sizes: list[dict] = []  # the turn panel's size as each Phase 3 starts (issue 21: measured)
+        self.audits: list = []  # (page, tests.support.axe.NewStates, name): each new kind of state checked by axe
 
     # --- reading the game (not inputs) ------------------------------------------------------
     def api(self) -> dict:
@@ -89,6 +90,17 @@ class Player:
         except AssertionError:
             self.no_error()
             raise
+        self.check_state()
+
+    def check_state(self) -> None:
+        """Axe on the page as it shows now, if it shows a kind of state not checked yet (not an input)."""
+        if not self.audits:
+            return
+        seq = self.settle()
+        for page, audit, name in self.audits:
+            if page is not self.page:  # a watching page: once the step has come in live
+                shows_step(page, seq)
+            audit.check_if_new(page, f"2038 {name}, step {seq} ({self.taps.part})")
 
     def select(self, field, value: str) -> None:
         """A select the player changes only when it does not already show `value` (an option's text)."""
@@ -102,6 +114,7 @@ class Player:
         if not details.evaluate("d => d.open"):
             self.taps.click(details.locator("> summary"))
             expect(details).to_have_attribute("open", "")
+            self.check_state()
 
     def stepper(self, form, label: str, value: int) -> None:
         field = form.get_by_label(label, exact=True)
@@ -136,7 +149,7 @@ class Player:
 
 def entered_zone(p: Player, bot: str, character: str) -> None:
     """R-MARK-MOVE: an AI-Bot inside a moving Character's zone, one tap."""
-    p.step(p.page.get_by_role("button", name=f"{bot} entered {character}'s zone"))
+    p.step(p.page.get_by_role("button", name=f"{bot} +1: entered {character}'s zone"))
 
 
 def base_contact(p: Player, character: str, bot: str) -> None:

@@ -46,7 +46,10 @@ def danger_steps(state: Any) -> list[dict[str, Any]]:
     return [{"n": n, "band": danger_band(n, limit), "filled": n <= state.danger} for n in range(1, limit + 1)]
 
 
-templates.env.globals.update(PHASE_NAMES=PHASE_NAMES, danger_steps=danger_steps)
+# the band in words beside the track's colours (WCAG 1.4.1: never colour alone)
+DANGER_BAND_NAMES = {"calm": "Calm", "alert": "Alert", "critical": "Critical", "end": "End"}
+templates.env.globals.update(PHASE_NAMES=PHASE_NAMES, danger_steps=danger_steps, danger_band=danger_band,
+                             DANGER_BAND_NAMES=DANGER_BAND_NAMES)
 # the log's labels of 2038's own commands; a Noise step says whether it was an Alarm (R-ALARM)
 for kind, label in {
     "add_bot": "AI-Bot added", "edit_bot": "AI-Bot edited", "remove_bot": "AI-Bot removed",
