@@ -40,7 +40,7 @@ postgresql:
 
 run: install
 	mkdir -p data
-	$(PY) -m app.migrate
+	$(PY) -m app.store.migrate
 	HOST=$(HOST) PORT=$(PORT) $(PY) -m app
 
 # `make run` on every interface: a phone or tablet on the table's network opens the game's play and
@@ -84,7 +84,7 @@ test-long:
 # while the other takes the short web tests, and short web tests are what is left at the end;
 # listed last, one of them could start last and hold the run while the other worker sat idle.
 test-postgres: install-dev postgresql bytecode
-	$(PY) -m tests.support.postgres run -- $(PYTEST) -m db tests/e2e tests/web $(ARGS)
+	$(PY) -m tests.support.postgres run -- $(PYTEST) -m db tests/e2e tests/web tests/rulesets $(ARGS)
 
 bench: install-dev
 	$(PY) -m bench

@@ -16,11 +16,11 @@ if __name__ == "__main__":
     settings = get_settings()
     if settings.workers > 1:
         if settings.migrate_on_start:
-            from app.migrate import migrate
+            from app.store.migrate import migrate
 
             migrate(settings.database_url)
         os.environ["MIGRATE_ON_START"] = "false"  # the workers inherit it
-        from app.admin import ensure_token
+        from app.web.admin_link import ensure_token
 
         os.environ["ADMIN_TOKEN"] = ensure_token(settings)  # one admin link for every worker
     # An idle keep-alive connection stays open longer than clients keep theirs (httpx 5 s,

@@ -29,19 +29,19 @@ class Settings(BaseSettings):
     # Seconds a command waits for the database's write lock (SQLite's busy timeout, PostgreSQL's
     # lock_timeout) before it answers 503 with Retry-After, having changed nothing.
     db_busy_timeout: float = 10.0
-    # Seconds a request's body may take to arrive once its headers are in (app/web/admission.py):
+    # Seconds a request's body may take to arrive once its headers are in (app/web/middleware/admission.py):
     # a client that never sends the body it announced gets 408 and holds nothing meanwhile.
     body_read_seconds: float = 20.0
     # Imports and restores at work (reading their bodies or storing) at once; the others queue
-    # (app/web/admission.py). Each reads up to 20 MB (a restore 1 GB), so few at a time.
+    # (app/web/middleware/admission.py). Each reads up to 20 MB (a restore 1 GB), so few at a time.
     import_gate: int = 4
     # Bring the database up to date when the app starts. Several replicas (compose.yaml) set it
-    # to false and run `python -m app.migrate` once, before them.
+    # to false and run `python -m app.store.migrate` once, before them.
     migrate_on_start: bool = True
     # App processes on HOST:PORT (`python -m app`). More than one needs PostgreSQL: live updates
-    # cross processes through its LISTEN/NOTIFY (app/live_pg.py).
+    # cross processes through its LISTEN/NOTIFY (app/live/pg_relay.py).
     workers: int = 1
-    # SQLite's `synchronous` under WAL (app/db.py): "normal" (default) writes each committed step to
+    # SQLite's `synchronous` under WAL (app/store/db.py): "normal" (default) writes each committed step to
     # the WAL before the answer, so a crashed or killed server (kill -9) loses no answered step;
     # only a power cut or an OS crash may lose the last steps answered before it. "full" also
     # waits for the disk (fsync) on every commit: that holds across a power cut too, at the cost
@@ -51,7 +51,8 @@ class Settings(BaseSettings):
     # the server runs. Off: no file is checked on a render (issue 21: a turn panel's includes and
     # imports looked at seven files' times on every render).
     templates_reload: bool = False
-    # The admin link's secret (see app/admin.py). Unset: made on first start, kept in the data folder.
+    # The admin link's secret (see app/web/admin_link.py). Unset: made on first start, kept in the
+    # data folder.
     admin_token: str | None = None
 
 

@@ -46,7 +46,7 @@ def without_trio_lookup() -> None:
 
 class AppCpu:
     """CPU time spent in the app (the server's side) since the last `take`: inside its ASGI calls
-    and its live pushes' rendering (app.web.live.PUSHED.data), not in the bench's HTTP client nor
+    and its live pushes' rendering (app.web.routes.live.PUSHED.data), not in the bench's HTTP client nor
     its stream harness. On one thread nothing else runs meanwhile, so the process time inside those
     calls is the app's. Here, not in bench.one_thread, so that a tree's bench from before it is
     measured the same way."""
@@ -75,7 +75,7 @@ class AppCpu:
 
     @classmethod
     def time_pushes(cls) -> None:
-        from app.web import live
+        from app.web.routes import live
 
         data = live.PUSHED.data
 

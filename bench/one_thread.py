@@ -47,14 +47,14 @@ def inline_threads() -> None:
     import fastapi.routing
     fastapi.routing.run_in_threadpool = inline
     fastapi.dependencies.utils.run_in_threadpool = inline
-    import app.web.live  # the live push renders in a worker thread: here inline, so cProfile sees it
-    app.web.live.run_in_threadpool = inline
+    import app.web.routes.live  # the live push renders in a worker thread: here inline, so cProfile sees it
+    app.web.routes.live.run_in_threadpool = inline
 
 
 def app_for(db: str):
     os.environ["DATABASE_URL"] = f"sqlite:///{db}"
     inline_threads()
-    from app.main import create_app
+    from app.bootstrap import create_app
     return create_app()
 
 
@@ -127,14 +127,15 @@ def cases(c: httpx.AsyncClient, token: str, view: str, ada: str) -> dict:
 
 
 def pushed_pages(token: str, view: str) -> list:
-    """Four open pages' live streams (two play, two watch) as app/web/live.py's `events` opens
+    """Four open pages' live streams (two play, two watch) as app/web/routes/live.py's `events` opens
     them: a subscription to the game's steps and the push that turns a step into its event data
     (the step panels, rendered once per link and step however many pages follow it)."""
     from sqlmodel import Session
 
-    from app import games, live
-    from app.db import get_engine
-    from app.web.live import PUSHED
+    from app.live import hub as live
+    from app.store import games
+    from app.store.db import get_engine
+    from app.web.routes.live import PUSHED
 
     with Session(get_engine()) as session:
         game_id = games.find_game(session, token)[0].id

@@ -97,7 +97,7 @@ def main() -> None:
         os.environ["DATABASE_URL"] = f"sqlite:///{Path(tmp) / 'bench.db'}"
         from fastapi.testclient import TestClient
 
-        from app.main import create_app
+        from app.bootstrap import create_app
         from app.web.panels import PANELS
 
         with TestClient(create_app()) as client:

@@ -110,8 +110,8 @@ def times(client, game: Game) -> dict[str, tuple[float, float]]:
     """Median ms (wall, CPU) of each reading; the writes (undo, go back) last, as they add steps."""
     from sqlmodel import Session, select
 
-    from app import db, games
-    from app.tables import Game as GameRow
+    from app.store import db, games
+    from app.store.tables import Game as GameRow
 
     def latest() -> None:
         with Session(db.get_engine()) as session:
@@ -143,9 +143,9 @@ def measure(label: str, build) -> dict[str, str]:
         os.environ["DATABASE_URL"] = f"sqlite:///{path}"
         from fastapi.testclient import TestClient
 
-        from app import db
-        from app.main import create_app
+        from app.bootstrap import create_app
         from app.settings import get_settings
+        from app.store import db
 
         get_settings.cache_clear()  # this game's file, not the previous one's
         db._engine = None

@@ -3,8 +3,8 @@
 from alembic import context
 from sqlmodel import SQLModel
 
-import app.tables  # noqa: F401  (registers the tables on SQLModel.metadata)
-from app.db import make_engine
+import app.store.tables  # noqa: F401  (registers the tables on SQLModel.metadata)
+from app.store.db import make_engine
 from app.settings import get_settings
 
 config = context.config

@@ -1,4 +1,4 @@
-/* Starts the vendored Swagger UI on /docs (app/web/ops.py): a file, not an inline script. */
+/* Starts the vendored Swagger UI on /docs (app/web/routes/ops.py): a file, not an inline script. */
 (function () {
   "use strict";
   var holder = document.getElementById("swagger-ui");

@@ -20,10 +20,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 from sqlmodel import Session, SQLModel
 
-import app.tables  # noqa: F401
-from app import db
-from app.db import make_engine
-from app.main import create_app
+import app.store.tables  # noqa: F401
+from app.bootstrap import create_app
+from app.store import db
+from app.store.db import make_engine
 from tests.support.client import OneHopClient
 from tests.support.server import LiveServer, share_tls_context
 
@@ -103,7 +103,7 @@ def admin_headers() -> dict[str, str]:
 def client_of(app: FastAPI, engine) -> Iterator[TestClient]:
     """A test client of `app` whose requests use `engine` (its lifespan runs on entering).
     The app's own `get_session` serves `engine`: it is made the process's engine for the test
-    (app.db keeps one), then the one before is put back. Not a dependency override: while
+    (app.store.db keeps one), then the one before is put back. Not a dependency override: while
     `app.dependency_overrides` holds anything, FastAPI analyses every dependency of the route
     again on every request (a sixth of the CPU of the web tests), and a sync override ran in a
     worker thread, two more hops per request. A test may still override (e.g. a broken

@@ -9,9 +9,9 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
-import app.tables  # noqa: F401
-from app.db import make_engine
-from app.migrate import migrate
+import app.store.tables  # noqa: F401
+from app.store.db import make_engine
+from app.store.migrate import migrate
 
 
 def test_upgrade_head_on_an_empty_sqlite_file_matches_the_models(tmp_path):
@@ -43,7 +43,7 @@ def test_upgrading_from_0001_copies_each_games_own_danger_limit_from_its_latest_
     from alembic import command
     from sqlalchemy import text
 
-    from app.migrate import alembic_config
+    from app.store.migrate import alembic_config
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     command.upgrade(alembic_config(url), "0001")
@@ -70,7 +70,7 @@ def test_upgrading_from_0002_makes_every_saved_game_a_potham_2038_game(tmp_path)
     from alembic import command
     from sqlalchemy import text
 
-    from app.migrate import alembic_config
+    from app.store.migrate import alembic_config
 
     url = f"sqlite:///{tmp_path / 'before-rulesets.db'}"
     command.upgrade(alembic_config(url), "0002")
@@ -98,10 +98,10 @@ def old_database(tmp_path):
     from alembic import command
     from sqlalchemy import text
 
-    from app.game_commands import step_rng
-    from app.migrate import alembic_config
     from app.rulesets.potham2038 import engine as rules
     from app.rulesets.potham2038.models import GameState
+    from app.store.game_commands import step_rng
+    from app.store.migrate import alembic_config
     from tests.support.played import played
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
@@ -127,8 +127,8 @@ def old_database(tmp_path):
 def test_upgrading_to_deltas_keeps_every_steps_state_and_undo_still_works(tmp_path):
     from sqlmodel import Session, select
 
-    from app import game_commands, games, steplog
-    from app.tables import Game, Step
+    from app.store import game_commands, games, steplog
+    from app.store.tables import Game, Step
 
     url, states = old_database(tmp_path)
     migrate(url)
@@ -155,7 +155,7 @@ def test_downgrading_from_deltas_gives_every_step_its_full_state_back(tmp_path):
     from alembic import command
     from sqlalchemy import text
 
-    from app.migrate import alembic_config
+    from app.store.migrate import alembic_config
 
     url, states = old_database(tmp_path)
     migrate(url)

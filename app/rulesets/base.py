@@ -9,12 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from app.kernel import preconditions
 from app.kernel.commands import Body, Commands, Entry
+
+if TYPE_CHECKING:  # annotations only: an engine never imports the web framework
+    from fastapi import APIRouter
 
 
 def no_note(before: Any, after: Any) -> str:
@@ -30,7 +33,7 @@ class Ruleset:
     `glossary` its rule ids and their meaning; `sample` (optional) the commands that build its
     sample game, each run as its own step (home page: "Start a sample game"); `sample_summary`
     one line saying what that sample holds; `web` the dotted name of its web part (pages,
-    panels, JSON APIs: app/web/rulesets.py installs it), "" for none."""
+    panels, JSON APIs: app/web/routes/rulesets.py installs it), "" for none."""
 
     id: str
     name: str
@@ -59,3 +62,38 @@ class Ruleset:
     def check(self, state: Any, name: str, body: Body, expect: Any, moved_on: bool, rng: Random) -> None:
         """Raise preconditions.Stale when the command would overwrite values its client did not see."""
         preconditions.check(state, name, body, expect, moved_on, rng, self.commands)
+
+
+def no_context(opened: Any, session: Any, context: dict[str, Any]) -> dict[str, Any]:
+    return {}
+
+
+@dataclass(frozen=True, eq=False)
+class RulesetWeb:
+    """What a ruleset's web part (`<package>.web.WEB`) hands the shell; app/bootstrap.py installs
+    it. Every field has a default: a ruleset without a web part, or with an empty one, gets the
+    generic page `ruleset_game.html` (title, status, log, sharing and undo; its commands played
+    through the JSON API).
+      - `page`: the template of its game page (it extends base.html and includes the shared panels),
+      - `panels`: panel name -> template, for the panels it draws itself (status, turn, roster…),
+      - `context(opened, session, context) -> dict`: what its panels need beyond the state,
+      - `router`: its page routes (`/g/{token}/<id>/…`),
+      - `api`: its stateless rules, mounted under `/api/rulesets/{id}`,
+      - `row`: the partial of a saved game's line in the lists (home, admin), given `g`; None:
+        "Round N" (`_ruleset_row.html`),
+      - `rules`: the address of its own rule glossary page; None: `/rules/{id}` lists its glossary,
+      - `step_labels`: the log's label of each of its commands ("add_npc" -> "NPC added"), and
+        `command_labels` those that depend on the command's body,
+      - `template_globals`, `template_filters`: the names its templates use."""
+
+    page: str = "ruleset_game.html"
+    panels: Mapping[str, str] = field(default_factory=dict)
+    context: Callable[[Any, Any, dict[str, Any]], dict[str, Any]] = no_context
+    router: APIRouter | None = None
+    api: APIRouter | None = None
+    row: str | None = None
+    rules: str | None = None
+    step_labels: Mapping[str, str] = field(default_factory=dict)
+    command_labels: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
+    template_globals: Mapping[str, Any] = field(default_factory=dict)
+    template_filters: Mapping[str, Callable[..., Any]] = field(default_factory=dict)

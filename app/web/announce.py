@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.tables import Step
+from app.store.tables import Step
 from app.web.templating import templates
 from app.web.view import step_label
 

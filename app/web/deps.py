@@ -13,9 +13,9 @@ from pydantic import ValidationError
 from sqlmodel import Session
 from starlette.datastructures import FormData
 
-from app import games
-from app.db import get_session
-from app.tables import Game
+from app.store import games
+from app.store.db import get_session
+from app.store.tables import Game
 from app.web.errors import safe_loc
 
 SessionDep = Annotated[Session, Depends(get_session)]

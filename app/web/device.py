@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fastapi import Request, Response
 from sqlmodel import Session, col, or_, select
 
-from app.tables import Game
+from app.store.tables import Game
 from app.web.templating import templates
 
 COOKIE = "potham_games"

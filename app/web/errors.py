@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app.db import is_busy
+from app.store.db import is_busy
 from app.web.templating import templates
 
 MAX_ERRORS = 20  # a body with 50,000 wrong items gets the first few, not a 20 MB answer
@@ -88,7 +88,7 @@ async def http_error(request: Request, exc: StarletteHTTPException):
 async def database_error(request: Request, exc: OperationalError):
     """A command that waited longer than the busy timeout for the write lock (issue 21, under
     overload): 503 with Retry-After, never a 500. Its transaction was rolled back whole (the
-    session closes on the way out, app/db.py get_session), so nothing of it was written. Any
+    session closes on the way out, app/store/db.py get_session), so nothing of it was written. Any
     other database failure stays a server error."""
     if not is_busy(exc):
         raise exc

@@ -27,9 +27,10 @@ from markupsafe import Markup
 from sqlalchemy import Text, bindparam, cast, select
 from sqlmodel import Session
 
-from app import latest_state, rulesets, steplog
-from app.kept import keep
-from app.tables import Game, Step
+from app import rulesets
+from app.store import latest_state, steplog
+from app.store.kept import keep
+from app.store.tables import Game, Step
 from app.web import templating
 from app.web.templating import templates
 from app.web.view import step_dice_by, step_who, undone_steps

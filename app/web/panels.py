@@ -12,7 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from sqlmodel import Session
 
-from app import games
+from app.store import games
 from app.web import log_rows, step_reads, taps
 from app.web.deps import Opened, OpenedDep, SessionDep, Since, open_game
 from app.web.reach import reach
@@ -38,7 +38,7 @@ LOG_MOST = 2000  # a log opened down to an old step (live refresh, going back) s
 # Panels that need more than the state (the turn panel's carried-over answers) add to the context.
 Hook = Callable[[Opened, Session, dict[str, Any]], dict[str, Any]]
 
-# Each ruleset's web part (installed by app/web/rulesets.py): its game page, the panels it draws
+# Each ruleset's web part (installed by app/web/routes/rulesets.py): its game page, the panels it draws
 # itself and its context hooks, by ruleset id. The log, share and title panels are everyone's.
 RULESET_PAGES: dict[str, str] = {}
 RULESET_PANELS: dict[str, dict[str, str]] = {}

@@ -6,7 +6,7 @@
 2. Behind a proxy that sends `Host: 127.0.0.1…`, its `X-Forwarded-Host`: the forwarded host wins.
    Else SHARE_HOST, when whoever runs the server set it (a container cannot see the laptop's address).
 3. Served on all interfaces (HOST=0.0.0.0 or ::) and opened on 127.0.0.1: this machine's own
-   address on the network (app/netif.py: its interfaces, no traffic), on the port it serves.
+   address on the network (app/web/netif.py: its interfaces, no traffic), on the port it serves.
 4. Otherwise (HOST=127.0.0.1, the default, or no network): the loopback address, and the panel says
    the links open only on this computer and how to share on the table's network.
 """
@@ -23,8 +23,8 @@ from typing import Literal
 
 from fastapi import Request
 
-from app import netif
 from app.settings import Settings, get_settings
+from app.web import netif
 
 ALL_INTERFACES = ("0.0.0.0", "::", "")
 SHARE_COMMAND = "make share"  # the Makefile's: `make run HOST=0.0.0.0`
@@ -94,7 +94,7 @@ def reach(request: Request) -> Reach:
 def announce(settings: Settings) -> None:
     """One line at start, where whoever started the server reads it: the address other devices at
     the table open, or how to serve on the table's network (not through the loggers, like the
-    admin link: app/admin.py)."""
+    admin link: app/web/admin_link.py)."""
     configured = HOST_PORT.match(settings.share_host or "")
     if configured or settings.host in ALL_INTERFACES:
         address = netif.this_machine(settings.host) if not configured else configured.group(1)

@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
-from app.kept import keep
+from app.store.kept import keep
 
 
 class RenderedPanels:

@@ -23,8 +23,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from app.kept import keep
-from app.tables import Game
+from app.store.kept import keep
+from app.store.tables import Game
 
 KEPT = 1024  # reads kept (a few per game and step: the latest step, a log page or two, the ends of turn)
 T = TypeVar("T")

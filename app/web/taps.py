@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from threading import Lock
 
-from app.tables import Game
+from app.store.tables import Game
 
 MOST = 1000  # games remembered; the oldest tap is forgotten first
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import markupsafe
 from fastapi.templating import Jinja2Templates
-from jinja2 import Template
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, Template, select_autoescape
 from markupsafe import Markup
 
 from app import rulesets
@@ -48,9 +48,21 @@ class FastEscapeTemplate(Template):
         return super()._from_namespace(environment, namespace, globals)
 
 
-templates = Jinja2Templates(directory=Path(__file__).resolve().parent.parent.parent / "templates")
+APP = Path(__file__).resolve().parents[1]
+
+
+def template_loader() -> ChoiceLoader:
+    """The shell's templates (templates/) by their own names, and each ruleset's partials
+    (app/rulesets/<package>/templates/) as "<package>/<name>": a ruleset is one folder, its
+    templates inside it, and a page names them as it always did."""
+    own = {package: FileSystemLoader(APP / "rulesets" / package / "templates")
+           for package in rulesets.PACKAGES}
+    return ChoiceLoader([FileSystemLoader(APP.parent / "templates"), PrefixLoader(own)])
+
+
+templates = Jinja2Templates(env=Environment(loader=template_loader(), autoescape=select_autoescape()))
 templates.env.template_class = FastEscapeTemplate  # before any template is loaded
-# ruleset id -> the address of its rule glossary (app/web/rulesets.py fills it)
+# ruleset id -> the address of its rule glossary (app/web/routes/rulesets.py fills it)
 RULE_PAGES: dict[str, str] = {}
 # ruleset id -> the partial of a saved game's line in the lists (home, admin): its web part's ROW
 ROWS: dict[str, str] = {}

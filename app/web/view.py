@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app import games
-from app.tables import Step
+from app.store import games
+from app.store.tables import Step
 from app.web.templating import templates
 
 # A log step's label by its command's kind: the ones every ruleset shares; each ruleset's web part

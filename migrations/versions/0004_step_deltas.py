@@ -1,4 +1,4 @@
-"""step.delta: each step stores what it changed; the full state only where app/steplog.py says
+"""step.delta: each step stores what it changed; the full state only where app/store/steplog.py says
 
 Revision ID: 0004_step_deltas
 Revises: 0003_ruleset
@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 import sqlalchemy as sa
 from alembic import op
 
-from app import deltas, steplog
+from app.store import deltas, steplog
 
 revision: str = '0004_step_deltas'
 down_revision: str | None = '0003_ruleset'

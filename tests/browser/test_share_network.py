@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from app import netif
+from app.web import netif
 from tests.support import http
 from tests.support.layout import layout_problems
 from tests.support.server import LiveServer

@@ -10,9 +10,9 @@ import time
 
 from sqlmodel import Session
 
-from app import game_commands
-from app.db import make_engine
-from app.tables import Game
+from app.store import game_commands
+from app.store.db import make_engine
+from app.store.tables import Game
 from tests.support import http
 from tests.support.server import LiveServer
 

@@ -1,6 +1,6 @@
 """kill -9 across snapshot boundaries (issue 16): a real server process is killed with SIGKILL
 while a writer sends commands past the 50th and 100th steps (where the step log keeps a full
-state: app/steplog.py). After a restart on the same database, every acknowledged step is there
+state: app/store/steplog.py). After a restart on the same database, every acknowledged step is there
 once, unchanged, in order; "Go back here" to each side of every snapshot restores exactly that
 step's state; and the game exports as a document its own import accepts (every delta replayed)."""
 
@@ -12,8 +12,8 @@ import threading
 import httpx
 import pytest
 
-from app import exchange
-from app.steplog import SNAPSHOT_EVERY
+from app.store.steplog import SNAPSHOT_EVERY
+from app.transfer import exchange
 from tests.conftest import POSTGRES
 from tests.support.server import LiveServer
 

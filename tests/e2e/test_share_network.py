@@ -11,7 +11,7 @@ import re
 import httpx
 import pytest
 
-from app import netif
+from app.web import netif
 from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.server

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.game_commands import step_rng
 from app.rulesets.potham2038 import engine
+from app.store.game_commands import step_rng
 from tests.support.turn_games import roster_state
 
 SEED = 7

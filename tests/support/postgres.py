@@ -87,7 +87,7 @@ def stop(directory: Path) -> None:
 
 def fresh_database(url: str, prefix: str = "t", migrated: bool = False) -> str:
     """A new database on the cluster `url` points at; its URL. Empty, or `migrated`: a copy of a
-    database at the latest migration, made once per test process and cluster by app.migrate
+    database at the latest migration, made once per test process and cluster by app.store.migrate
     (what a server's start does to an empty database), so the servers started on it find
     nothing to migrate, as every start after the first does."""
     import psycopg
@@ -108,7 +108,7 @@ def _migrated_template(url: str) -> str:
     if url not in _templates:
         from sqlalchemy.engine import make_url
 
-        from app.migrate import migrate
+        from app.store.migrate import migrate
 
         template = fresh_database(url, "template")
         migrate(template)  # its engine disposed after: a template is copied only with no one on it

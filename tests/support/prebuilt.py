@@ -6,7 +6,7 @@ test's emptied database, keeps its rows (the game and its steps, read and writte
 tables' own types), and gives every later test a copy of them in its own emptied database: the
 same game, step for step, with the same ids (each test's database starts empty, its ids at 1:
 tests/conftest.py), as `build` would have made it. Only its links are new, as a build's would be:
-the app keeps per-process caches keyed by link (app/web/live.py's pushed steps), and no test may
+the app keeps per-process caches keyed by link (app/web/routes/live.py's pushed steps), and no test may
 meet another test's game under the same link."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 from sqlalchemy import select, text
 from sqlmodel import Session
 
-from app.games import new_token
-from app.tables import Game, Step
+from app.store.games import new_token
+from app.store.tables import Game, Step
 
 _ROWS: dict[Callable[[Session], Game], dict[str, list[dict[str, Any]]]] = {}
 TABLES = (Game.__table__, Step.__table__)  # in the order of their foreign key

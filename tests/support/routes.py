@@ -15,7 +15,7 @@ def app_routes() -> tuple[tuple[str, frozenset[str]], ...]:
     """(path, methods) of every route of a new app, those of included routers too."""
     from fastapi.routing import APIRoute
 
-    from app.main import create_app
+    from app.bootstrap import create_app
 
     app = create_app(migrate_on_start=False)
     try:  # newer FastAPI keeps included routers nested

@@ -72,13 +72,13 @@ _template: Path | None = None
 
 
 def migrated_template() -> Path:
-    """A SQLite file at the latest migration, made once per test process by app.migrate (what a
+    """A SQLite file at the latest migration, made once per test process by app.store.migrate (what a
     server's start does to an empty file; tests/test_migrations.py checks that it builds the
     models' schema). A server then starts on a copy and finds nothing to migrate, as every start
     after the first does."""
     global _template
     if _template is None:
-        from app.migrate import migrate
+        from app.store.migrate import migrate
 
         folder = Path(tempfile.mkdtemp(prefix="potham-template-"))
         atexit.register(shutil.rmtree, folder, True)
@@ -145,7 +145,7 @@ class LiveServer:
 
 def stop_all(servers: list[LiveServer]) -> None:
     """Stop servers side by side: each is told to stop before any is waited for (one on
-    PostgreSQL takes up to a second to end its listening thread: app/live_pg.py)."""
+    PostgreSQL takes up to a second to end its listening thread: app/live/pg_relay.py)."""
     running = [s for s in servers if s.process and s.process.poll() is None]
     for server in running:
         server.process.terminate()

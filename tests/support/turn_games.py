@@ -6,8 +6,8 @@ from typing import Any
 
 from sqlmodel import Session
 
-from app import games
 from app.rulesets.potham2038.models import Bot, Character, GameState, GlitchEffect
+from app.store import games
 
 
 def roster_state(**changes: Any) -> GameState:

@@ -28,15 +28,15 @@ def preload() -> None:
     import uvicorn.main  # noqa: F401
 
     import app.main  # noqa: F401
-    import app.migrate  # noqa: F401
+    import app.store.migrate  # noqa: F401
 
     try:  # the optional `postgres` extra; without it the servers run on SQLite only
-        import app.live_pg  # noqa: F401
+        import app.live.pg_relay  # noqa: F401
     except ImportError:
         pass
     warm(app.main.app)
-    from app import db
     from app.settings import get_settings
+    from app.store import db
 
     if get_settings.cache_info().currsize or db._engine is not None:
         raise RuntimeError("importing the app read its settings or made its engine: a forked server "

@@ -1,4 +1,4 @@
-"""The admin link's token (app/admin.py): the Jupyter-token pattern, kept in the data folder."""
+"""The admin link's token (app/web/admin_link.py): the Jupyter-token pattern, kept in the data folder."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import stat
 
 import pytest
 
-from app import admin
 from app.settings import Settings
+from app.web import admin_link as admin
 
 
 def settings_for(tmp_path, **extra) -> Settings:

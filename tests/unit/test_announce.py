@@ -3,7 +3,7 @@ screen reader reads in a breath; the reasons, odds and rule ids stay in the pane
 
 from __future__ import annotations
 
-from app.tables import Step
+from app.store.tables import Step
 from app.web.announce import announcement, headline, refusal
 
 

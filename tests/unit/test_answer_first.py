@@ -1,4 +1,4 @@
-"""A step's own answer is sent before its live push is rendered (app/web/answer_first.py, issue 21):
+"""A step's own answer is sent before its live push is rendered (app/web/middleware/answer_first.py, issue 21):
 the push of a step that a request made waits for that request's answer, at most WAIT_SECONDS;
 a step made elsewhere is pushed at once."""
 
@@ -8,9 +8,11 @@ import asyncio
 
 import pytest
 
-from app import game_commands
-from app.web import answer_first
-from app.web.answer_first import AnswerFirst
+from app.bootstrap import create_app
+from app.live import hub as live
+from app.store import game_commands
+from app.web.middleware import answer_first
+from app.web.middleware.answer_first import AnswerFirst
 
 POST = {"type": "http", "method": "POST", "path": "/g/t/turn", "headers": []}
 
@@ -108,4 +110,6 @@ def test_a_reading_request_marks_no_step(method):
 
 
 def test_the_steps_are_marked_before_the_hub_wakes_the_streams():
-    assert game_commands.STEP_LISTENERS[0] is answer_first.step_made
+    """The order is create_app's (app/bootstrap.py wire_listeners), not the modules' import order."""
+    create_app(migrate_on_start=False, admin_token="t" * 32)
+    assert game_commands.STEP_LISTENERS == [answer_first.step_made, live.hub.step]

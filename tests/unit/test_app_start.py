@@ -1,5 +1,5 @@
 """Issue 21: what the app sets up once started. The served app keeps what it holds at its start out
-of the garbage collector's full passes (app.main.freeze_the_start), garbage collected first; an app a
+of the garbage collector's full passes (app.bootstrap.freeze_the_start), garbage collected first; an app a
 test makes does not (its objects come and go in the test process). Templates are not looked at on
 every render unless TEMPLATES_RELOAD asks."""
 
@@ -10,15 +10,16 @@ from types import SimpleNamespace
 
 import pytest
 
+import app.bootstrap
 import app.main
 
 
 @pytest.mark.parametrize("served, calls", [(True, ["collect", "freeze"]), (False, [])])
 def test_only_the_served_app_freezes_what_it_holds_once_started(monkeypatch, served, calls):
     done: list[str] = []
-    monkeypatch.setattr(app.main, "gc", SimpleNamespace(collect=lambda: done.append("collect"),
+    monkeypatch.setattr(app.bootstrap, "gc", SimpleNamespace(collect=lambda: done.append("collect"),
                                                         freeze=lambda: done.append("freeze")))
-    web = app.main.create_app(migrate_on_start=False, admin_token="t" * 32)
+    web = app.bootstrap.create_app(migrate_on_start=False, admin_token="t" * 32)
     web.state.served = served
 
     async def start_and_stop() -> list[str]:
@@ -41,7 +42,7 @@ def test_templates_are_read_again_when_edited_only_if_asked(monkeypatch, setting
         monkeypatch.setenv("TEMPLATES_RELOAD", setting)
     get_settings.cache_clear()
     monkeypatch.setattr(templates.env, "auto_reload", not reloads)
-    web = app.main.create_app(migrate_on_start=False, admin_token="t" * 32)
+    web = app.bootstrap.create_app(migrate_on_start=False, admin_token="t" * 32)
 
     async def started() -> bool:
         async with web.router.lifespan_context(web):

@@ -1,5 +1,5 @@
 """Issue 11 § 3: a step stores its delta; a state rebuilt from a snapshot and the deltas after it
-equals the full state the step had (app/deltas.py, app/steplog.py; no database here)."""
+equals the full state the step had (app/store/deltas.py, app/store/steplog.py; no database here)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app import deltas, steplog
-from app.tables import Step
+from app.store import deltas, steplog
+from app.store.tables import Step
 from tests.support.examples import examples
 from tests.support.json_strategies import wild_json
 from tests.support.played import played

@@ -187,8 +187,8 @@ def test_each_engine_stays_pure(package):
 # Where the shell may still write a ruleset's id, and why (docs/rulesets.md § The map):
 SHELL_EXCEPTIONS = {
     "app/rulesets/__init__.py": "the registry: DEFAULT, the ruleset of games from before rulesets",
-    "app/tables.py": "the column's default: games stored before rulesets are Potham 2038",
-    "app/exchange.py": "the saved-file contract: format 'potham-2038-game', v1 files are 2038 games",
+    "app/store/tables.py": "the column's default: games stored before rulesets are Potham 2038",
+    "app/transfer/exchange.py": "the saved-file contract: format 'potham-2038-game', v1 files are 2038 games",
 }
 
 
@@ -240,3 +240,73 @@ def test_the_shell_names_no_2038_helper():
     wrong = {(str(p.relative_to(ROOT)), w) for p in shell_files() for w in words
              if w in p.read_text(encoding="utf-8")}
     assert wrong == set()
+
+
+# --- the rooms: every arrow points down --------------------------------------------------------
+
+
+def runtime_imports(module: str, path: Path) -> set[str]:
+    """The app.* names a module imports when it runs: those under `if TYPE_CHECKING:` are read by
+    the type checker only (an annotation naming a class of a module that imports this one)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            node.body = []
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute(module, path.name == "__init__.py", node.module, node.level)
+            names |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+    return {n for n in names if n.startswith("app.")}
+
+
+def runtime_graph() -> dict[str, set[str]]:
+    """Module -> the app modules it imports when it runs. `from app.x import y` names the package
+    app.x too, which Python has already initialised (or is initialising) before its submodule y:
+    an arrow to one's own package, or to the empty `app`, is no dependency."""
+    files = module_files("app")
+    return {m: {n for n in runtime_imports(m, p) if n in files and n != m and n != "app"
+                and not m.startswith(n + ".")} for m, p in files.items()}
+
+
+def room(module: str) -> tuple[int, str]:
+    """A module's floor (lower floors are imported by higher ones, never the other way) and room:
+    kernel and settings; the rulesets' engines (with their registry and contracts); the store;
+    live updates and transfer; the web (the shell's and each ruleset's web part); the bootstrap;
+    the entry points (`uvicorn app.main:app`, `python -m app`)."""
+    parts = module.split(".")
+    if module == "app":
+        return 0, "app"
+    if inside(module, "app.kernel") or module == "app.settings":
+        return 0, parts[1]
+    if inside(module, "app.rulesets"):
+        return (4, "web") if "web" in parts[2:] else (1, "rulesets")
+    floors = {"store": 2, "live": 3, "transfer": 3, "web": 4, "bootstrap": 5, "main": 6, "__main__": 6}
+    return floors[parts[1]], parts[1]
+
+
+def test_the_rooms_are_known_for_every_module():
+    assert {room(m) for m in runtime_graph()} >= {(2, "store"), (3, "live"), (3, "transfer"), (4, "web")}
+
+
+def upward_arrows() -> set[tuple[str, str]]:
+    wrong = set()
+    for module, names in runtime_graph().items():
+        floor, own = room(module)
+        for name in names:
+            their_floor, theirs = room(name)
+            if their_floor > floor or (their_floor == floor and theirs != own):
+                wrong.add((module, name))
+    return wrong
+
+
+def test_every_arrow_points_down_and_nothing_imports_the_bootstrap_or_the_served_app():
+    """web -> live/transfer -> store -> rulesets -> kernel, live and transfer apart; only
+    app.main imports app.bootstrap, and nothing imports app.main."""
+    assert upward_arrows() == set()
+
+
+def test_the_app_has_no_runtime_import_cycle():
+    assert find_cycle(runtime_graph()) is None

@@ -9,10 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app import live
-from app.live import Hub, LocalRelay, Message
-from app.live_pg import PgRelay, conninfo, is_postgres
-from app.main import start_relay
+from app.bootstrap import start_relay
+from app.live import hub as live
+from app.live.hub import Hub, LocalRelay, Message
+from app.live.pg_relay import PgRelay, conninfo, is_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,8 +46,8 @@ WITHOUT_PSYCOPG = """
 import sys
 sys.modules["psycopg"] = None  # what `import psycopg` meets without the `postgres` extra
 from fastapi.testclient import TestClient
-import app.main
-with TestClient(app.main.create_app(admin_token="t")) as client:  # the lifespan runs: migrate, relay
+import app.bootstrap
+with TestClient(app.bootstrap.create_app(admin_token="t")) as client:  # the lifespan runs: migrate, relay
     assert client.get("/api/health").status_code == 200
 assert "psycopg" not in {name for name, module in sys.modules.items() if module is not None}
 print("started")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from app import netif
-from app.netif import IFF_LOOPBACK, IFF_RUNNING, IFF_UP, Interface, lan_address
+from app.web import netif
+from app.web.netif import IFF_LOOPBACK, IFF_RUNNING, IFF_UP, Interface, lan_address
 
 UP = IFF_UP | IFF_RUNNING
 WIFI = Interface("wlan0", "192.168.1.23", UP)

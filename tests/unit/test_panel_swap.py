@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-PAGES = sorted(TEMPLATES.rglob("*.html"))
+ROOT = Path(__file__).resolve().parents[2]
+# the shell's templates and each ruleset's (app/rulesets/<package>/templates/)
+PAGES = sorted([*(ROOT / "templates").rglob("*.html"), *(ROOT / "app" / "rulesets").glob("*/templates/*.html")])
 # The live wiring (templates/_live.html) is no panel: the page's one event stream.
 NOT_PANELS = {"_live.html", "base.html"}
 

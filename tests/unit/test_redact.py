@@ -1,4 +1,4 @@
-"""Tokens are capabilities: the access log must not keep them (app/redact.py)."""
+"""Tokens are capabilities: the access log must not keep them (app/web/logs/redact.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,17 @@ import logging
 
 import pytest
 
-from app.games import new_token
-from app.redact import RedactTokens, redact, redact_path
+from app.bootstrap import create_app
+from app.store.games import new_token
+from app.web.logs.redact import RedactTokens, known_words, redact
+from app.web.logs.redact import redact_path as redact_with
+
+ROUTES = create_app(migrate_on_start=False, admin_token="t" * 32).routes
+WORDS = known_words(ROUTES)
+
+
+def redact_path(path: str) -> str:
+    return redact_with(path, WORDS)
 
 TOKEN = new_token()
 
@@ -51,5 +60,5 @@ def test_the_filter_rewrites_an_access_log_record_as_uvicorn_makes_it():
     record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
                                ("127.0.0.1:5000", "GET", f"/g/{TOKEN[:HALF]}.{TOKEN[HALF:]}/events", "1.1", 200),
                                None)
-    assert RedactTokens().filter(record) is True
+    assert RedactTokens(ROUTES).filter(record) is True
     assert record.getMessage() == '127.0.0.1:5000 - "GET /g/…/events HTTP/1.1" 200'

@@ -22,8 +22,8 @@ def test_environment_overrides_each_setting(monkeypatch):
 
 def test_the_pool_has_a_connection_for_every_worker_thread(tmp_path, monkeypatch):
     """Issue 11: 15 connections for 40 threads froze the server; now no thread waits on the pool."""
-    from app import db
     from app.settings import get_settings
+    from app.store import db
 
     monkeypatch.setenv("WORKER_THREADS", "24")
     monkeypatch.delenv("DB_POOL_SIZE", raising=False)
@@ -42,8 +42,8 @@ def test_sqlite_files_run_wal_with_synchronous_normal_unless_set_to_full(tmp_pat
     no answered step: tests/e2e/test_durability.py); SQLITE_SYNCHRONOUS=full flushes every commit."""
     from sqlalchemy import text
 
-    from app import db
     from app.settings import get_settings
+    from app.store import db
 
     if setting is None:
         monkeypatch.delenv("SQLITE_SYNCHRONOUS", raising=False)

@@ -3,7 +3,7 @@ it is still the game's latest step."""
 
 from __future__ import annotations
 
-from app.tables import Game
+from app.store.tables import Game
 from app.web import taps
 
 

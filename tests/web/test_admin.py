@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, SQLModel
 
-from app import backup, exchange, game_commands, games
-from app.db import make_engine
+from app.store import game_commands, games
+from app.store.db import make_engine
+from app.transfer import backup, exchange
 from tests.conftest import ADMIN_TOKEN
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`

@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy.pool import NullPool
 from sqlmodel import Session, SQLModel
 
-from app.db import get_session, make_engine
-from app.main import create_app
+from app.bootstrap import create_app
 from app.settings import get_settings
+from app.store.db import get_session, make_engine
 from app.web.errors import BUSY
 from tests.conftest import POSTGRES
 
@@ -146,6 +146,6 @@ class PgError(Exception):
 def test_only_a_lock_wait_is_called_busy_other_database_failures_stay_server_errors(original, busy):
     from sqlalchemy.exc import OperationalError
 
-    from app.db import is_busy
+    from app.store.db import is_busy
 
     assert is_busy(OperationalError("UPDATE game", {}, original)) is busy

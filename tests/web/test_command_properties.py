@@ -10,9 +10,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import exchange
 from app.rulesets.potham2038.commands import REGISTRY
 from app.rulesets.potham2038.engine import command_names
+from app.transfer import exchange
 from tests.support.examples import examples
 from tests.support.json_strategies import HUGE_NUMBERS, from_schema, spoiled, wild_json
 

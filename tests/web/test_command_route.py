@@ -50,7 +50,7 @@ def test_a_body_that_is_not_json_is_a_422_before_the_link(client, links, link):
 
 def test_the_route_opens_its_game_without_a_dependency_of_its_own():
     """What saves the worker thread: the route's only dependency is the (async) session."""
-    from app.web.api import router
+    from app.web.routes.api import router
 
     route = next(r for r in router.routes if r.path == "/api/games/{token}/commands")
     assert [d.call.__name__ for d in route.dependant.dependencies] == ["get_session"]
@@ -74,7 +74,7 @@ def test_the_link_is_checked_on_the_sessions_the_app_s_routes_get(fresh_client, 
     (deps.session_of), so a game made there is found (403, 422), an unknown link is not (404)."""
     from sqlmodel import Session, SQLModel
 
-    from app.db import get_session, make_engine
+    from app.store.db import get_session, make_engine
 
     engine = make_engine(f"sqlite:///{tmp_path / 'elsewhere.db'}")
     SQLModel.metadata.create_all(engine)

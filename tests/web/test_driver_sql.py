@@ -1,4 +1,4 @@
-"""Issue 21: the statements every command runs go to the driver's cursor (app/driver_sql.py), not
+"""Issue 21: the statements every command runs go to the driver's cursor (app/store/driver_sql.py), not
 through Core's execution, and must store, read and commit exactly what Core would have: the
 same text in every column, the same values read back, a commit that commits (a command on a
 connection of its own is seen by any other connection, also after its request's session closes)."""
@@ -13,10 +13,10 @@ from sqlalchemy import Text, bindparam, cast, insert, select
 from sqlalchemy.exc import NoResultFound
 from sqlmodel import Session, SQLModel
 
-from app import game_commands, games
-from app.db import make_engine
-from app.driver_sql import Prepared
-from app.tables import Game, Step
+from app.store import game_commands, games
+from app.store.db import make_engine
+from app.store.driver_sql import Prepared
+from app.store.tables import Game, Step
 from tests.conftest import POSTGRES
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`

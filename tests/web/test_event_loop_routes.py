@@ -9,15 +9,15 @@ import inspect
 import pytest
 from fastapi.routing import iter_route_contexts
 
-from app.main import create_app
+from app.bootstrap import create_app
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 
 # async on purpose: each hands its database work to a worker thread or a bounded gate itself
 ASYNC_WITH_A_SESSION = {
-    "app.web.admin.admin_restore", "app.web.admin.api_restore",  # spooled body, then a thread
-    "app.web.exchange.import_upload", "app.web.exchange.import_json",  # exchange.one_at_a_time
-    "app.web.live.events",  # a stream: it awaits the hub, its reads are short
+    "app.web.routes.admin.admin_restore", "app.web.routes.admin.api_restore",  # spooled body, then a thread
+    "app.web.routes.exchange.import_upload", "app.web.routes.exchange.import_json",  # exchange.one_at_a_time
+    "app.web.routes.live.events",  # a stream: it awaits the hub, its reads are short
 }
 
 

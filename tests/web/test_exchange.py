@@ -1,4 +1,4 @@
-"""Export and import (app/exchange.py): every export ever produced imports back, field by field."""
+"""Export and import (app/transfer/exchange.py): every export ever produced imports back, field by field."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session, SQLModel
 
-from app import exchange, game_commands, games
-from app.db import make_engine
 from app.kernel.commands import Refused
+from app.store import game_commands, games
+from app.store.db import make_engine
+from app.transfer import exchange
 from tests.support.examples import examples
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
@@ -288,7 +289,7 @@ def test_an_upload_over_the_size_limit_says_so_next_to_the_field(client, monkeyp
 
 
 def test_a_long_game_exports_deltas_and_imports_back_with_every_steps_state(session):
-    from app import steplog
+    from app.store import steplog
     from tests.support.played import turn_cycle
     from tests.support.turn_games import make_game
 

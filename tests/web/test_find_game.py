@@ -9,9 +9,9 @@ import pytest
 from sqlalchemy import inspect, update
 from sqlmodel import Session
 
-from app import game_commands, games
-from app.tables import Game
-from app.web.share import regenerate
+from app.store import game_commands, games
+from app.store.tables import Game
+from app.web.routes.share import regenerate
 from tests.support.turn_games import make_game
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`

@@ -1,4 +1,4 @@
-"""Issue 21: the latest state is parsed and validated once per step and process (app/latest_state.py),
+"""Issue 21: the latest state is parsed and validated once per step and process (app/store/latest_state.py),
 and never served stale: whatever wrote the game (an undo, "Go back here", another process, a
 restore at the same step number), a read gives the state the database holds now."""
 
@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import update
 from sqlmodel import Session
 
-from app import game_commands, games, latest_state, steplog
-from app.latest_state import RECENT_KEPT, LatestStates
-from app.tables import Step
+from app.store import game_commands, games, latest_state, steplog
+from app.store.latest_state import RECENT_KEPT, LatestStates
+from app.store.tables import Step
 from tests.support.turn_games import make_game
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session
 
-from app.web import live as web_live
 from app.web import panels, step_reads
+from app.web.routes import live as web_live
 from app.web.step_reads import StepReads
 from app.web.templating import templates
 from tests.support.turn_games import HX, make_game, roster_state
@@ -75,7 +75,7 @@ def test_the_push_after_a_tap_takes_the_turn_panel_the_tap_answered(client, sess
 
 
 def table_game(session, token):
-    from app import games
+    from app.store import games
 
     return games.find_game(session, token)[0]
 

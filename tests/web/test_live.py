@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import SQLModel
 
-from app import game_commands, live
-from app.db import make_engine
+from app.live import hub as live
+from app.store import game_commands
+from app.store.db import make_engine
 from app.web.deps import EditDep
 from tests.conftest import emptied
 from tests.support.loops import run_in_own_loop
@@ -210,8 +211,8 @@ def test_a_step_of_another_game_wakes_nobody():
     assert run_in_own_loop(scenario()) is None
 
 
-def test_committed_steps_are_announced_through_the_step_listeners():
-    assert live.hub.step in game_commands.STEP_LISTENERS
+def test_committed_steps_are_announced_through_the_step_listeners(client):
+    assert live.hub.step in game_commands.STEP_LISTENERS  # wired by create_app (the client's app)
 
 
 # --- no lost update ------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from app.web import live as web_live
+from app.web.routes import live as web_live
 from tests.support.loops import run_in_own_loop
 from tests.web.test_live import add_character, engine, new_game, stream_while  # noqa: F401 (engine: the fixture)
 

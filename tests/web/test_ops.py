@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from sqlmodel import Session, create_engine
 
-from app.db import get_session
+from app.store.db import get_session
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session
 
-from app import games
+from app.store import games
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
 

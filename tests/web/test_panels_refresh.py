@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import game_commands
+from app.store import game_commands
 from app.web.panels import LOG_LENGTH
 from tests.support.html import parse
 from tests.support.prebuilt import copied

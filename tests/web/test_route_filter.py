@@ -1,5 +1,5 @@
 """Issue 21: an included router none of whose paths fit a request is skipped without asking its
-routes (app/web/route_filter.py). Every request must still reach exactly the route FastAPI's own
+routes (app/web/middleware/route_filter.py). Every request must still reach exactly the route FastAPI's own
 matching picks (or the same 405 or 404), and the OpenAPI schema must not change."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from fastapi.routing import _IncludedRouter
 from starlette.routing import Match
 
-from app.main import create_app
-from app.web import route_filter
+from app.bootstrap import create_app
+from app.web.middleware import route_filter
 
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import exchange, rulesets
+from app import rulesets
+from app.transfer import exchange
 from tests.support.examples import examples
 from tests.support.json_strategies import HUGE_NUMBERS, from_schema, spoiled, wild_json
 

@@ -124,9 +124,9 @@ def test_a_ruleset_without_pages_of_its_own_gets_the_generic_page(engine, monkey
     from pydantic import BaseModel
     from sqlmodel import Session
 
-    from app.db import get_session
-    from app.main import create_app
+    from app.bootstrap import create_app
     from app.rulesets.base import Ruleset
+    from app.store.db import get_session
     from tests.conftest import ADMIN_TOKEN
 
     class House(BaseModel):

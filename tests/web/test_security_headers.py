@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from app.web.headers import CSP
+from app.web.middleware.headers import CSP
 from tests.conftest import ADMIN_TOKEN
 from tests.support.html import parse
 from tests.support.routes import app_routes

@@ -41,7 +41,7 @@ def test_the_play_page_shows_both_links_as_absolute_urls_with_copy_and_qr(client
 @pytest.mark.parametrize("path", ["{edit_url}", "{view_url}", "/g/{edit_token}/panels/share"])
 def test_rendering_the_share_panel_makes_no_qr_code(client, path):
     """Issue 21: every new game's first page paid two codes (17.5 ms of CPU) nobody had opened."""
-    from app.web.share import qr_svg
+    from app.web.routes.share import qr_svg
 
     game = new_game(client)
     before = qr_svg.cache_info()
@@ -52,7 +52,7 @@ def test_rendering_the_share_panel_makes_no_qr_code(client, path):
 
 @pytest.mark.parametrize("host", [None, "192.168.1.20:8000"])
 def test_each_qr_image_is_the_code_of_exactly_the_link_the_panel_shows(client, host):
-    from app.web.share import qr_svg
+    from app.web.routes.share import qr_svg
 
     game = new_game(client)
     headers = {"Host": host} if host else {}
@@ -164,7 +164,7 @@ def test_after_a_new_watch_link_a_live_refresh_of_another_page_shows_the_new_lin
 
 def test_a_links_qr_code_is_made_once_and_each_link_has_its_own():
     """Issue 21: the two QR codes were most of the share panel's time, on every refresh."""
-    from app.web.share import qr_svg
+    from app.web.routes.share import qr_svg
 
     qr_svg.cache_clear()
     play, watch = "http://192.168.1.20:8000/g/abc", "http://192.168.1.20:8000/v/xyz"

@@ -10,7 +10,7 @@ import pytest
 
 from app.settings import get_settings
 from app.web import reach
-from app.web.share import qr_svg
+from app.web.routes.share import qr_svg
 from tests.web.test_share import new_game, qr_images, share_panel
 
 LOCAL = "http://127.0.0.1:8000"

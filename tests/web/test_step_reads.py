@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
-from app import game_commands, games, latest_state
-from app.latest_state import LatestStates
+from app.store import game_commands, games, latest_state
+from app.store.latest_state import LatestStates
 from app.web import step_reads
 from app.web.step_reads import StepReads
 from tests.support.api_game import new_game

@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy import Text, cast
 from sqlmodel import Session, select
 
-from app import game_commands, games, steplog
-from app.tables import Step
+from app.store import game_commands, games, steplog
+from app.store.tables import Step
 from app.web import log_rows
 from tests.support.played import turn_cycle
 from tests.support.turn_games import make_game

@@ -26,9 +26,9 @@ import json
 from fastapi.testclient import TestClient
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, SQLModel, create_engine
-import app.tables
-from app.db import get_session
-from app.main import create_app
+import app.store.tables
+from app.store.db import get_session
+from app.bootstrap import create_app
 
 engine = create_engine("sqlite://", connect_args={"check_same_thread": False}, poolclass=StaticPool)
 SQLModel.metadata.create_all(engine)

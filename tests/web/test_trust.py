@@ -14,8 +14,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import select
 
-from app import backup, exchange
-from app.tables import Game
+from app.store.tables import Game
+from app.transfer import backup, exchange
 from tests.web.test_admin import all_games, backup_of
 
 pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test-postgres`
@@ -201,7 +201,7 @@ def test_go_back_here_from_an_up_to_date_page_still_goes_back(client):
 
 
 def test_a_500_answer_carries_the_security_headers(engine):
-    from app.main import create_app
+    from app.bootstrap import create_app
 
     app = create_app(migrate_on_start=False, admin_token="x" * 30)
 

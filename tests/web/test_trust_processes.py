@@ -28,7 +28,7 @@ import io, json, sys
 
 
 def deep():
-    from app import backup, exchange
+    from app.transfer import backup, exchange
 
     depth = 30_000  # 175 KiB: the document took the server to 970 MB
     doc = (b'{"format": "potham-2038-backup", "format_version": 1, "games": [' + b'{"a":' * depth + b"1"
@@ -45,9 +45,10 @@ def deep():
 
 def exported(mode, source):
     from sqlmodel import Session, SQLModel
-    import app.tables
-    from app import exchange, game_commands, games
-    from app.db import make_engine
+    import app.store.tables
+    from app.transfer import exchange
+    from app.store import game_commands, games
+    from app.store.db import make_engine
 
     doc = json.load(open(source, encoding="utf-8"))
     engine = make_engine("sqlite://")

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from app import games
+from app.rulesets.base import RulesetWeb
 from app.rulesets.d20.game import D20State
 from app.rulesets.d20.glossary import GLOSSARY
 from app.rulesets.d20.models import CONDITIONS
@@ -16,7 +16,7 @@ from app.rulesets.d20.play_round import attack_preview
 from app.rulesets.d20.play_tracker import likely_target, upcoming
 from app.rulesets.d20.starters import STARTERS
 from app.rulesets.d20.web import d20_api
-from app.web import view
+from app.store import games
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.templating import templates
@@ -34,16 +34,14 @@ def d20_only(opened: EditDep) -> None:
 
 router = APIRouter(include_in_schema=False)
 
-templates.env.globals.update(D20_CONDITIONS=CONDITIONS, D20_GLOSSARY=GLOSSARY, D20_STARTERS=STARTERS)
 # the log's labels of the d20's own commands (the 2038 and zone ones keep theirs)
-for kind, label in {"add_npc": "NPC added", "duplicate": "Duplicated", "remove": "Removed",
+STEP_LABELS = {"add_npc": "NPC added", "duplicate": "Duplicated", "remove": "Removed",
                     "npc_turn": "NPC turn",
                     "start_turn": "Turn start", "attack": "Attack", "set_condition": "Condition",
                     "rest": "Rest", "temp_hp": "Temporary HP", "stabilize": "Stabilize", "staunch": "Staunch",
                     "save": "Save",
                     "set_initiative": "Initiative", "next_turn": "Next turn",
-                    "end_round": "End of round"}.items():
-    view.STEP_LABELS.setdefault(kind, label)
+                    "end_round": "End of round"}
 
 
 def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
@@ -84,7 +82,7 @@ def unreported_dropped(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 def d20_command(request: Request, panel: str, opened: EditDep, session: SessionDep, posted: FormDep):
     """Any d20 command from a form (hidden `type`, fields named as its JSON); the answer is the
     panel it came from (`roster` or `turn`) with the other step panels out of band."""
-    from app.web.steps import run  # the shared command runner (answers, 409s, refusals in place)
+    from app.web.routes.steps import run  # the shared command runner (answers, 409s, refusals in place)
 
     items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
@@ -106,3 +104,8 @@ def attack_odds(request: Request, opened: EditDep, session: SessionDep, attacker
     if isinstance(state, D20State):
         odds = attack_preview(state, attacker_id[:40], target_id[:40], weapon[:80], range, cover)
     return templates.TemplateResponse(request, "d20/_attack_odds.html", {"o": odds})
+
+
+WEB = RulesetWeb(page=PAGE, panels=PANELS, context=context, router=router, api=api, step_labels=STEP_LABELS,
+                 template_globals={"D20_CONDITIONS": CONDITIONS, "D20_GLOSSARY": GLOSSARY,
+                                   "D20_STARTERS": STARTERS})

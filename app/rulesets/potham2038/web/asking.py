@@ -22,7 +22,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from pydantic import ValidationError
 
-from app import games
 from app.kernel.commands import Refused
 from app.rulesets.potham2038.activation import Activation
 from app.rulesets.potham2038.models import GameState
@@ -30,10 +29,10 @@ from app.rulesets.potham2038.play import bot_of
 from app.rulesets.potham2038.questions import Question
 from app.rulesets.potham2038.told import Answers, next_fact, sight_follows_nobody, table_names
 from app.rulesets.potham2038.web.guard import POTHAM_ONLY
+from app.store import games
 from app.web.command_forms import FormValues, as_json, field_messages, int_or_none
 from app.web.deps import EditDep, FormDep, SessionDep
-from app.web.steps import answer, run
-from app.web.templating import templates
+from app.web.routes.steps import answer, run
 
 router = APIRouter(include_in_schema=False)
 
@@ -207,8 +206,6 @@ def first_screen(state: GameState, bot_id: str) -> Screen | Activation | None:
     except (Refused, ValueError):
         return None
 
-
-templates.env.globals["first_screen"] = first_screen
 
 
 # --- the route --------------------------------------------------------------------------------

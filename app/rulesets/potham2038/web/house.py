@@ -14,10 +14,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import ValidationError
 
-from app import game_commands, games
 from app.kernel.commands import Refused
 from app.rulesets.potham2038.house_checks import FACES, colours_in_use, game_checks
 from app.rulesets.potham2038.house_rules import FreeAction, HouseRules
+from app.store import game_commands, games
 from app.web.command_forms import as_json, expect_of, field_messages, form_to_body, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.templating import templates

@@ -12,7 +12,6 @@ from app.rulesets.potham2038.dice import attack_odds, pool_text
 from app.rulesets.potham2038.models import Bot, Character, GameState
 from app.rulesets.potham2038.play import offline
 from app.rulesets.potham2038.shooting import defense_pool_with_cover, shoot_target
-from app.web.templating import templates
 from app.web.view import percent
 
 
@@ -108,6 +107,3 @@ def character_shot_odds(state: GameState, shooter: Character | None, target: Bot
              for i in sent_to]
     return {"main": main, "in_melee": True, "blank": blank, "tied": bool(ties)}
 
-
-templates.env.globals.update(melee_odds=melee_odds, shoot_odds=shoot_odds,
-                             character_shot_odds=character_shot_odds)

@@ -9,9 +9,10 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from app import games, rulesets
+from app import rulesets
 from app.rulesets.potham2038.glossary import AREAS
 from app.rulesets.potham2038.phase3_agenda import agenda
+from app.store import games
 from app.web.deps import OpenedDep, SessionDep
 from app.web.templating import templates
 

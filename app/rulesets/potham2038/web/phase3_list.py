@@ -15,14 +15,14 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from app import games
 from app.rulesets.potham2038.combat import who_attacks
 from app.rulesets.potham2038.engagements import contacts, in_melee_with, open_engagements, who_attacks_here
 from app.rulesets.potham2038.models import Bot, Character, DecidedAction, GameState
 from app.rulesets.potham2038.phase3_agenda import redecisions as agenda_redecisions
 from app.rulesets.potham2038.play import offline
 from app.rulesets.potham2038.slots import open_slot, taken
-from app.tables import Step
+from app.store import games
+from app.store.tables import Step
 
 
 @dataclass

@@ -2,7 +2,7 @@
 position check as passed (R-END-CHECK); "Every check passed · end the turn" ends the turn too
 (end_turn), and from a settled Phase 3 it first goes to Phase 4 (next_phase).
 
-It posts the engine's own commands, one logged step each (app/web/steps.py run_steps), so the
+It posts the engine's own commands, one logged step each (app/web/routes/steps.py run_steps), so the
 engine and its rules stay as they are and Undo takes back one step at a time, or the whole tap.
 The form names the checks its page showed: if another device answered or changed one meanwhile,
 nothing is recorded (409).
@@ -13,12 +13,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from app import games
 from app.rulesets.potham2038.web.guard import POTHAM_ONLY
 from app.rulesets.potham2038.web.turn import steps_before
+from app.store import games
 from app.web.command_forms import FormValues, int_or_none
 from app.web.deps import EditDep, FormDep, SessionDep
-from app.web.steps import answer, run_steps
+from app.web.routes.steps import answer, run_steps
 
 router = APIRouter(include_in_schema=False)
 

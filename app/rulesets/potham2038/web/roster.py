@@ -19,7 +19,6 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from starlette.datastructures import FormData
 
-from app import game_commands, games
 from app.kernel.commands import Body, Refused
 from app.rulesets.potham2038.models import Bot, Character, GameState
 from app.rulesets.potham2038.roster import BotSheet, CharacterSheet, sheet_of
@@ -27,16 +26,16 @@ from app.rulesets.potham2038.web.forms import (
     Reads,
     bot_values,
     character_values,
-    pool_counts,
     read_bot,
     read_character,
     role_name,
 )
 from app.rulesets.potham2038.web.sample_roster import CHARACTER_SHEETS, character_defaults, role_defaults
+from app.store import game_commands, games
 from app.web.command_forms import as_json, expect_of, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.panels import game_context, panel_template
-from app.web.steps import TURN_PANELS
+from app.web.routes.steps import TURN_PANELS
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -86,11 +85,6 @@ def inches(value: float | None) -> str:
         return "—"
     return f'{int(value) if float(value).is_integer() else value:g}"'
 
-
-templates.env.globals["roster_form"] = form_for
-templates.env.globals["pool_counts"] = pool_counts
-templates.env.globals["character_sheets"] = CHARACTER_SHEETS
-templates.env.filters["inches"] = inches
 
 
 

@@ -8,11 +8,11 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import RedirectResponse
 
-from app import games
 from app.rulesets.potham2038.ruleset import BOTS, CHARACTERS
 from app.rulesets.potham2038.web.guard import POTHAM_ONLY
+from app.store import games
 from app.web.deps import EditDep, SessionDep
-from app.web.sample import add_sample_roster
+from app.web.routes.sample import add_sample_roster
 
 router = APIRouter(include_in_schema=False)
 

@@ -16,8 +16,6 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ValidationError
 
-from app import games
-from app.rulesets.potham2038.glitches import glitch_faces
 from app.rulesets.potham2038.models import GameState
 from app.rulesets.potham2038.turn import Adjust, NoBody, next_phase
 from app.rulesets.potham2038.web import (  # noqa: F401  (routes, context hook, helpers)
@@ -28,10 +26,11 @@ from app.rulesets.potham2038.web import (  # noqa: F401  (routes, context hook, 
     turn_context,
 )
 from app.rulesets.potham2038.web.guard import POTHAM_ONLY
+from app.store import games
 from app.web.command_forms import FormValues, as_json, expect_of, field_messages, form_to_body, int_or_none
 from app.web.deps import EditDep, FormDep, SessionDep, open_to_edit
 from app.web.panels import game_context, page_template
-from app.web.steps import answer, run, run_steps
+from app.web.routes.steps import answer, run, run_steps
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -55,8 +54,6 @@ def page_saw(state: GameState, command: str) -> str | None:
     return None
 
 
-templates.env.globals["page_saw"] = page_saw
-
 
 def phase3_optional(state: GameState) -> list[str] | None:
     """Phase 2 is over and Phase 3 would have nothing to resolve (no engagement, no decided Melee
@@ -72,9 +69,6 @@ def phase3_optional(state: GameState) -> list[str] | None:
         return None
     return list(dict.fromkeys(card.bot.name for card in listed["cards"]))
 
-
-templates.env.globals["phase3_optional"] = phase3_optional
-templates.env.globals["glitch_faces"] = glitch_faces  # the check card's row of faces (R-GLITCH)
 
 
 def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -9,10 +9,10 @@ from typing import Any
 from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
-from app.driver_sql import Prepared
 from app.rulesets.potham2038.models import Bot, Character, DecidedAction, GameState
 from app.rulesets.potham2038.web.phase3_list import phase3_list, phase_results, still_in_melee
-from app.tables import Game, Step
+from app.store.driver_sql import Prepared
+from app.store.tables import Game, Step
 from app.web import step_reads
 from app.web.deps import Opened
 
@@ -29,7 +29,7 @@ def facts_stand(state: GameState, bot: Bot, target: Character | None, action: De
 
 
 # Two numbers of each end of turn's state, read in SQL (issue 21: not every whole state parsed), on
-# SQLite and PostgreSQL alike; built once, run on the driver's cursor (app/driver_sql.py).
+# SQLite and PostgreSQL alike; built once, run on the driver's cursor (app/store/driver_sql.py).
 # Up to the game's step (a step committed meanwhile is the next step's): read once per step and
 # process (app/web/step_reads.py).
 _TURN_ENDS = Prepared(select(Step.state["turn"].as_integer().label("turn"),

@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.rulesets.base import RulesetWeb
 from app.rulesets.zone.brain import Facts, Target
 from app.rulesets.zone.commands import CharacterSheet, NpcSheet
 from app.rulesets.zone.dice import (
@@ -25,24 +26,20 @@ from app.rulesets.zone.dice import (
 from app.rulesets.zone.models import BAND_NAMES, BANDS, Character, Npc, ZoneHouse, ZoneState
 from app.rulesets.zone.roles import decide
 from app.rulesets.zone.sheets import NPC_SHEETS
-from app.web import view
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
-from app.web.templating import templates
 
 PAGE = "zone/game.html"
 PANELS = {"status": "zone/_status.html", "turn": "zone/_turn.html", "roster": "zone/_roster.html"}
 router = APIRouter(include_in_schema=False)
 api = APIRouter()
 
-templates.env.globals.update(ZONE_BANDS=BANDS, ZONE_BAND_NAMES=BAND_NAMES)
 # the log's labels of the zone's own commands (the 2038 ones keep theirs)
-for kind, label in {"add_npc": "NPC added", "remove_npc": "NPC removed", "activate_npc": "NPC round",
+STEP_LABELS = {"add_npc": "NPC added", "remove_npc": "NPC removed", "activate_npc": "NPC round",
                     "npc_attack": "NPC attack", "character_attack": "Character attack",
                     "end_round": "End of round",
                     "pass_day": "End of day", "endure_cold": "Endure the cold", "warm_up": "Warm again",
-                    "recover": "Recovery"}.items():
-    view.STEP_LABELS.setdefault(kind, label)
+                    "recover": "Recovery"}
 
 
 # --- odds of an NPC's decided attack (the decision card shows them before the roll) --------
@@ -158,7 +155,6 @@ SHEETS: dict[str, tuple[str, dict[str, str]]] = {
     key: (label, flat("npc", sheet)) for key, (label, sheet) in NPC_SHEETS.items()}
 FORM_DEFAULTS = {"npc.fight": "3", "npc.shoot": "0", "npc.melee.name": "Fists", "npc.melee.damage": "1",
                  "npc.melee.reach": "arms_length"}
-templates.env.globals.update(ZONE_SHEETS=SHEETS)
 
 
 def with_sheet(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -191,7 +187,7 @@ def picked_weapon(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 def zone_command(request: Request, panel: str, opened: EditDep, session: SessionDep, posted: FormDep):
     """Any zone command from a form (hidden `type`, fields named as its JSON); the answer is the
     panel it came from (`roster` or `turn`) with the other step panels out of band."""
-    from app.web.steps import run  # the shared command runner (answers, 409s, refusals in place)
+    from app.web.routes.steps import run  # the shared command runner (answers, 409s, refusals in place)
 
     items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
@@ -266,3 +262,6 @@ def activation(body: ActivationRequest) -> dict[str, Any]:
             a["odds"] = npc_odds(npc, a["name"], aimed, body.house)
     return {"actions": actions, "ties": plan.ties, "notes": plan.notes, "needs": plan.needs}
 
+
+WEB = RulesetWeb(page=PAGE, panels=PANELS, context=context, router=router, api=api, step_labels=STEP_LABELS,
+                 template_globals={"ZONE_BANDS": BANDS, "ZONE_BAND_NAMES": BAND_NAMES, "ZONE_SHEETS": SHEETS})
