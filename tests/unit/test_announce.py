@@ -3,8 +3,18 @@ screen reader reads in a breath; the reasons, odds and rule ids stay in the pane
 
 from __future__ import annotations
 
+import pytest
+
 from app.store.tables import Step
+from app.web import view
 from app.web.announce import announcement, headline, refusal
+
+
+@pytest.fixture(autouse=True)
+def labels(monkeypatch):
+    """2038's step labels, as its web part installs them in the app (app/bootstrap.py)."""
+    for kind, label in {"activate_bot": "Activation", "record_event": "Event", "noise": "Noise / Alarm"}.items():
+        monkeypatch.setitem(view.STEP_LABELS, kind, label)
 
 
 def step(kind: str, *texts: str, delta=None) -> Step:
