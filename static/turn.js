@@ -103,18 +103,34 @@
       panel.querySelector("h2, h3") || panel;
   }
 
+  var held = null;       // the id the focus was put on after the player's last step
+  var heldUntil = 0;     // ... kept there through the live refreshes that follow it (3 s)
+
+  function focusOn(el) {
+    if (!el.hasAttribute("tabindex") && !el.matches("a[href], button, input, select, textarea, summary"))
+      el.setAttribute("tabindex", "-1");
+    el.focus({preventScroll: true});
+  }
+
   function keepFocus(evt) {
-    if (!evt.detail.requestConfig) return;  // a live refresh: the player did not act here
     var active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;  // still on a control
+    var lost = !active || active === document.body || !active.isConnected;
+    if (!evt.detail.requestConfig) {  // a live refresh took the focused element: back to it, by its id
+      if (lost && held && Date.now() < heldUntil && document.getElementById(held)) focusOn(document.getElementById(held));
+      return;
+    }
+    if (!lost) return;  // still on a control (htmx found the tapped one again by its id)
     var swapped = evt.detail.target;
     var panel = swapped && swapped.id ? document.getElementById(swapped.id) : null;
     panel = panel && (panel.closest("[data-panel]") || panel);
     if (!panel) return;
     var result = resultIn(panel);
-    var target = result.matches("h2, h3, h4") ? result : (result.querySelector("h2, h3, h4") || result);
-    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-    target.focus({preventScroll: true});
+    var heading = result.matches("h2, h3, h4") ? result : result.querySelector("h2, h3, h4");
+    // an element with an id: a refresh that swaps the panel again finds it by that id
+    var target = heading && heading.id ? heading : (result.id ? result : (heading || result));
+    focusOn(target);
+    held = target.id || null;
+    heldUntil = Date.now() + 3000;
   }
 
   document.addEventListener("click", openTarget);

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from app.kernel.commands import Refused
 from app.store import game_commands, games
-from app.web import taps, view  # announce: the live region's template helpers
+from app.web import announce, taps, view  # noqa: F401  (announce: the live region's template helpers)
 from app.web.command_forms import FormValues, field_messages, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.panels import game_context, page_template, render_one
