@@ -13,7 +13,7 @@ from typing import Any
 
 from app.kernel.commands import Commands
 from app.rulesets.base import Ruleset
-from app.rulesets.d20 import play_npc, play_roster, play_round, play_tracker  # noqa: F401  (registers the commands)
+from app.rulesets.d20 import play_npc, play_roster, play_round, play_tracker, play_turn  # noqa: F401  (registers the commands)
 from app.rulesets.d20.commands import HANDLERS, SETS
 from app.rulesets.d20.game import D20State
 from app.rulesets.d20.glossary import GLOSSARY

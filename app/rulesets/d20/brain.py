@@ -258,6 +258,8 @@ def answer(plan: Plan) -> Decision:
 
 
 def plan_why(plan: Plan, slot: str) -> tuple[str, str]:
+    if slot in plan.npc.stats.spent:
+        return f"its {slot.title()} is already spent this turn", "D20-TURN-BUDGET"
     if slot == "action" and not plan.turn.action:
         return "it is Stunned: it loses its Action", "D20-COND-STUNNED"
     if slot == "minor" and not plan.turn.minor:

@@ -14,6 +14,7 @@ from pydantic import Field
 
 from app.kernel.commands import Body, Entry, Refused
 from app.kernel.names import Name
+from app.rulesets.d20.books import cancel_pending
 from app.rulesets.d20.game import (
     Attribute,
     Condition,
@@ -38,12 +39,25 @@ def command(name: str, body: type[Body], sets: Sets | None = None) -> Callable[[
     def register(fn: Handler) -> Handler:
         if any(n == name for n, _, _ in HANDLERS):
             raise ValueError(f"command {name!r} registered twice")
-        HANDLERS.append((name, body, fn))
+        HANDLERS.append((name, body, kept_books(fn)))
         if sets is not None:
             SETS[name] = sets
         return fn
 
     return register
+
+
+def kept_books(fn: Handler) -> Handler:
+    """Every command ends with the books checked: a pending attack whose attacker is out of the
+    fight or whose target is down is cancelled with a log line (D20-OUT, books.cancel_pending)."""
+
+    def handler(state: D20State, body: Any, rng: Random) -> tuple[D20State, list[Entry]]:
+        state, entries = fn(state, body, rng)
+        state, cancelled = cancel_pending(state)
+        return state, entries + cancelled
+
+    handler.__name__, handler.__doc__ = fn.__name__, fn.__doc__
+    return handler
 
 
 Starter = Literal["brute", "gunner", "sniper", "techie", "fighter", "medic"]  # starters.STARTERS
@@ -60,6 +74,8 @@ class SheetIn(Body):
     speed: int = Field(default=6, ge=0, le=60)
     weapons: list[WeaponSheet] = Field(default_factory=list, max_length=10)
     hit_dice: int = Field(default=1, ge=0, le=30)
+    # D20-TRACKER: its initiative when it joins a fight under way (blank: d20 + Agility, rolled)
+    initiative: int | None = Field(default=None, ge=-20, le=60)
 
 
 class NpcIn(SheetIn):
@@ -71,6 +87,7 @@ class NpcIn(SheetIn):
     object: Name | None = None
     object_minor: bool = False
     waypoints: list[Name] = Field(default_factory=list, max_length=20)
+    patrol_mode: Literal["route", "circuit"] = "circuit"  # D20-PATROL-ROUTE
     exempt: bool = False
 
 
@@ -95,6 +112,30 @@ class Duplicate(MemberId):
 class SetCondition(MemberId):
     condition: Condition
     present: bool = True
+    # D20-DURATION: the effect's duration in rounds (its holder's turns); blank: until cleared
+    rounds: int | None = Field(default=None, ge=1, le=1000)
+
+
+class Spend(MemberId):
+    """D20-TURN-BUDGET: a Character's Move, an Action other than an attack, or a Minor."""
+
+    what: Literal["move", "attack", "cast_use_tech", "dash", "disengage", "aim", "overwatch", "grapple_shove",
+                  "use_item", "interact", "draw_sling_weapon", "open_door", "quick_comms", "toggle_device",
+                  "stand"]
+
+
+class Delay(MemberId):
+    """D20-DELAY: the creature whose turn it is waits and acts after `after_id` this round."""
+
+    after_id: str | None = Field(default=None, max_length=40)
+
+
+class HealDamage(MemberId):
+    """D20-HEAL: HP up or down by `amount`, as a tracker's +N / -N."""
+
+    amount: int = Field(ge=1, le=1000)
+    lethal: bool = True
+    critical: bool = False
 
 
 class Adjust(MemberId):
@@ -115,9 +156,11 @@ class Rest(MemberId):
 
 
 class Check(MemberId):
-    """A Medicine check's total (D20-STABILIZE, D20-COND-BLEEDING): entered, the player's roll."""
+    """A Medicine check's total (D20-STABILIZE, D20-COND-BLEEDING): entered, the player's roll;
+    `by_id`: the creature making it, which spends its Action (D20-TURN-BUDGET)."""
 
     medicine_total: int = Field(ge=-20, le=60)
+    by_id: str | None = Field(default=None, max_length=40)
 
 
 class EffectSave(MemberId):
@@ -154,13 +197,17 @@ class NpcTurn(Body):
     direction: int | None = Field(default=None, ge=1, le=8)
     natural: int | None = Field(default=None, ge=1, le=20, description="A Dying NPC's Vigor Save d20.")
     bleed: int | None = Field(default=None, ge=1, le=4, description="Bleeding's 1d4, entered.")
+    # D20-FACTS-KEPT: the squares and facts of its last turn, when nothing moved since
+    same_as_last: bool = False
 
 
 class StartTurn(MemberId):
-    """A Character's turn begins: Bleeding, a Dying save (D20-DYING-SAVE)."""
+    """A Character's turn begins: Bleeding, a Dying save (D20-DYING-SAVE): its d20 entered as
+    `natural`, or `app_rolls` (the player's choice, never the app's)."""
 
     natural: int | None = Field(default=None, ge=1, le=20)
     bleed: int | None = Field(default=None, ge=1, le=4)
+    app_rolls: bool = False
 
 
 class Attack(Body):
@@ -202,3 +249,4 @@ class NextTurn(Body):
 
     natural: int | None = Field(default=None, ge=1, le=20, description="A Dying Character's Vigor Save d20.")
     bleed: int | None = Field(default=None, ge=1, le=4)
+    app_rolls: bool = False  # a Dying Character's save: the app rolls it (the player's choice)

@@ -42,7 +42,12 @@ def budget(c: Combatant) -> Budget:
     if c.has("temporal_displacement"):
         return Budget(False, 0, False, False, skip=True,
                       why=((f"{c.name} is Temporally Displaced: it skips this turn", "D20-COND-TEMPORAL"),))
-    action, move, minor = True, c.speed, True
+    action, move, minor = "action" not in c.spent, c.speed, "minor" not in c.spent
+    if "move" in c.spent:
+        move = 0
+    for part in ("action", "move", "minor"):
+        if part in c.spent:
+            why.append((f"{c.name} has spent its {part.title()} this turn", "D20-TURN-BUDGET"))
     if c.has("stunned"):
         action = False
         why.append((f"{c.name} is Stunned: it loses its Action", "D20-COND-STUNNED"))
@@ -89,6 +94,37 @@ def spend_glitch(c: Combatant) -> tuple[Combatant, list[tuple[str, str]]]:
         return c, []
     return c.with_conditions(removed=("glitched",)), [(f"{c.name} loses its Minor this turn (Glitch)",
                                                         "D20-GLITCH")]
+
+
+def timed(c: Combatant, condition: str, turns: int) -> Combatant:
+    """D20-DURATION: `condition` lasts `turns` turns of its holder (the effect's duration)."""
+    timers = tuple(t for t in c.timers if t[0] != condition) + ((condition, turns),)
+    return replace(c.with_conditions(condition), timers=timers)
+
+
+def tick(c: Combatant) -> tuple[Combatant, list[tuple[str, str]]]:
+    """D20-DURATION: the end of the holder's turn takes one turn off each timed condition; one at 0
+    ends. A creature knocked out wakes when its minutes have passed, at 1 HP (D20-KO)."""
+    if c.dead or not c.timers:
+        return c, []
+    events: list[tuple[str, str]] = []
+    left = tuple((name, turns - 1) for name, turns in c.timers)
+    c = replace(c, timers=tuple(t for t in left if t[1] > 0))
+    for name, turns in left:
+        if turns > 0:
+            continue
+        c = c.with_conditions(removed=(name,))
+        word = name.replace("_", " ").title()
+        if name == "unconscious" and c.hp == 0 and not c.dying:
+            c = replace(c, hp=1)
+            events.append((f"{c.name}'s minutes of unconsciousness have passed: it wakes at 1 HP", "D20-KO"))
+        else:
+            events.append((f"{c.name} is no longer {word}: its duration has run out", "D20-DURATION"))
+    return c, events
+
+
+def turns_left(c: Combatant, condition: str) -> int | None:
+    return next((turns for name, turns in c.timers if name == condition), None)
 
 
 def displace(c: Combatant) -> tuple[Combatant, str]:

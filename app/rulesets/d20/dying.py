@@ -96,17 +96,25 @@ def stabilize(c: Combatant, medicine_total: int) -> Change:
 
 
 def short_rest(c: Combatant, rolled: int) -> Change:
-    """D20-SHORT-REST: spend 1 Hit Die to heal 1d8 (or the class die, entered as `rolled`) + Vigor."""
+    """D20-SHORT-REST: spend 1 Hit Die to heal 1d8 (or the class die, entered as `rolled`) + Vigor.
+    Its 10 minutes outlast a knock-out's 1d4: the creature is awake after it (D20-KO)."""
+    woke = c.has("unconscious")
+    c = c.with_conditions(removed=("unconscious",))
     if c.hit_dice <= 0:
+        c = replace(c, hp=max(c.hp, 1)) if woke else c
         return Change(c, f"{c.name} has no Hit Die left to spend.", "D20-SHORT-REST")
     healed = max(rolled + c.attribute("vigor"), 0)
-    hp = min(c.hp + healed, c.max_hp)
+    hp = max(min(c.hp + healed, c.max_hp), 1 if woke else 0)
     return Change(replace(c, hp=hp, hit_dice=c.hit_dice - 1),
                   f"{c.name} spends a Hit Die and heals {hp - c.hp} ({hp} HP).", "D20-SHORT-REST")
 
 
-def long_rest(c: Combatant) -> Change:
-    """D20-LONG-REST: full HP, Exhausted cleared, Wounded -1 (min 0)."""
-    rested = replace(c, hp=c.max_hp, wounded=max(c.wounded - 1, 0), temp_hp=0)  # D20-TEMP-HP: they end
-    rested = rested.with_conditions(removed=("exhausted",))
-    return Change(rested, f"{c.name} rests: {c.max_hp} HP, Wounded {rested.wounded}.", "D20-LONG-REST")
+def long_rest(c: Combatant, max_hit_dice: int | None = None) -> Change:
+    """D20-LONG-REST: "restore to full": full HP and every Hit Die back (no longer Dying or
+    Unconscious), Exhausted cleared, Wounded -1 (min 0). The Dead are not rested (the caller)."""
+    dice = c.hit_dice if max_hit_dice is None else max(max_hit_dice, c.hit_dice)
+    rested = replace(c, hp=c.max_hp, wounded=max(c.wounded - 1, 0), temp_hp=0,  # D20-TEMP-HP: they end
+                     dying=0, hit_dice=dice)
+    rested = rested.with_conditions(removed=("exhausted", "unconscious"))
+    return Change(rested, f"{c.name} rests: {c.max_hp} HP, {dice} Hit Dice, Wounded {rested.wounded}.",
+                  "D20-LONG-REST")

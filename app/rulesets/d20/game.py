@@ -66,18 +66,24 @@ class Sheet(Frozen):
     reaction_used: bool = False
     hit_dice: Annotated[int, Field(ge=0, le=30)] = 1
     temp_hp: Annotated[int, Field(ge=0, le=1000)] = 0  # D20-TEMP-HP
+    max_hit_dice: Annotated[int, Field(ge=0, le=30)] | None = None  # D20-LONG-REST restores them
+    # D20-TURN-BUDGET: the parts of this round's turn spent; D20-DURATION: a timed condition's turns left
+    spent: list[Literal["action", "move", "minor"]] = Field(default_factory=list, max_length=3)
+    timers: dict[Condition, Annotated[int, Field(ge=1, le=1000)]] = Field(default_factory=dict)
 
     def combatant(self) -> Combatant:
         return Combatant(self.name, dict(self.attributes), dict(self.skills), self.pb, self.defense, self.hp,
                          self.max_hp, self.speed, tuple(w.weapon() for w in self.weapons),
                          tuple(self.conditions), self.dying, self.wounded, self.dead, self.reaction_used,
-                         self.hit_dice, self.temp_hp)
+                         self.hit_dice, self.temp_hp, tuple(self.spent), tuple(self.timers.items()))
 
     def with_combatant(self, c: Combatant) -> Any:
-        """This sheet with what play changes (HP, conditions, Dying, Wounded, Reaction, Hit Dice)."""
+        """This sheet with what play changes (HP, conditions, Dying, Wounded, Reaction, Hit Dice,
+        the turn's spent parts and the conditions' clocks)."""
         return self.model_copy(update={"hp": c.hp, "conditions": list(c.conditions), "dying": c.dying,
                                        "wounded": c.wounded, "dead": c.dead, "reaction_used": c.reaction_used,
-                                       "hit_dice": c.hit_dice, "temp_hp": c.temp_hp})
+                                       "hit_dice": c.hit_dice, "temp_hp": c.temp_hp, "spent": list(c.spent),
+                                       "timers": dict(c.timers)})
 
     def weapon(self, name: str | None) -> WeaponSheet | None:
         return next((w for w in self.weapons if w.name == name), None)
@@ -106,17 +112,42 @@ class Npc(Sheet):
     object_minor: bool = False
     waypoints: list[Name] = Field(default_factory=list, max_length=20)
     next_waypoint: int = Field(default=0, ge=0, le=19)
+    # D20-PATROL-ROUTE: a Circuit goes A B C A B C, a Route A B C B A B C; `waypoint_step` is the
+    # Route's direction along the list
+    patrol_mode: Literal["route", "circuit"] = "circuit"
+    waypoint_step: Literal[1, -1] = 1
     exempt: bool = False
+    # D20-FACTS-KEPT: the facts of its last turn (an NpcTurn body), kept only while it has not moved
+    last_facts: dict[str, Any] | None = None
 
     def brain(self) -> BrainNpc:
         wielding = self.wielding if self.weapon(self.wielding) is not None else None
         return BrainNpc(self.combatant(), self.role, self.zone, wielding, tuple(self.features))
 
+    def following(self, index: int, step: int) -> tuple[int, int]:
+        """D20-PATROL-ROUTE: the waypoint after `index`: a Circuit loops, a Route turns at its ends."""
+        count = len(self.waypoints)
+        if self.patrol_mode == "circuit" or count < 2:
+            return (index + 1) % max(count, 1), step
+        if not 0 <= index + step < count:
+            step = -step
+        return index + step, step
+
     def waypoint(self, offset: int = 0) -> str | None:
-        """A Patrol's current waypoint (offset 1: the one after), as a Circuit."""
+        """A Patrol's current waypoint (offset 1: the one after), as its Route or Circuit runs."""
         if not self.waypoints:
             return None
-        return self.waypoints[(self.next_waypoint + offset) % len(self.waypoints)]
+        index, step = min(self.next_waypoint, len(self.waypoints) - 1), self.waypoint_step
+        for _ in range(offset):
+            index, step = self.following(index, step)
+        return self.waypoints[index]
+
+    def advanced(self, reached: int) -> Npc:
+        """The Patrol after reaching `reached` waypoints: heading for the one after them."""
+        index, step = min(self.next_waypoint, max(len(self.waypoints) - 1, 0)), self.waypoint_step
+        for _ in range(reached):
+            index, step = self.following(index, step)
+        return self.model_copy(update={"next_waypoint": index, "waypoint_step": step})
 
 
 class Planned(Frozen):
@@ -167,6 +198,7 @@ class D20House(Frozen):
     dying_save_uses_pb: bool = False
     reach: Annotated[int, Field(ge=1, le=5)] = 1
     parry_defense: Annotated[int, Field(ge=0, le=10)] = 2
+    rounds_per_minute: Annotated[int, Field(ge=1, le=60)] = 10  # D20-DURATION: 6-second rounds
 
     def rules(self) -> HouseRules:
         ranged = None if self.ranged_damage_attribute == "none" else self.ranged_damage_attribute
@@ -176,7 +208,7 @@ class D20House(Frozen):
                           min_damage=self.min_damage, wounded_on_drop=self.wounded_on_drop,
                           damage_while_dying=self.damage_while_dying,
                           dying_save_uses_pb=self.dying_save_uses_pb, reach=self.reach,
-                          parry_defense=self.parry_defense)
+                          parry_defense=self.parry_defense, rounds_per_minute=self.rounds_per_minute)
 
 
 class Initiative(Frozen):
@@ -196,6 +228,10 @@ class D20State(Frozen):
     next_id: int = Field(default=1, ge=1)
     initiative: list[Initiative] = Field(default_factory=list, max_length=100)  # highest first
     acting: str | None = Field(default=None, max_length=40)  # whose turn it is (the tracker)
+    # D20-TRACKER: whose turn has begun this round (its start done once), and those of them that
+    # Delayed and still act later this round (D20-DELAY)
+    began: list[str] = Field(default_factory=list, max_length=100)
+    delayed: list[str] = Field(default_factory=list, max_length=100)
 
     def character(self, model_id: str) -> Character | None:
         return next((c for c in self.characters if c.id == model_id), None)

@@ -16,6 +16,16 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
                          "Opportunity Cast; it comes back when the round ends."),
         ("D20-INITIATIVE", "The order of turns (the reference does not give it): house default d20 + "
                            "Agility, highest first; the tracker starts each creature's turn in that order."),
+        ("D20-TURN-BUDGET", "Each creature's Action, Move and Minor are kept as spent for the turn; "
+                            "spending one twice is refused, and out of its turn only a Reaction is left."),
+        ("D20-TRACKER", "The tracker gives every living creature one turn a round: a death, a removal "
+                        "or a newcomer never shifts anyone's turn; a newcomer whose count has passed acts "
+                        "next round."),
+        ("D20-DELAY", "Delay or Hold (a Core rule): before spending anything, the creature whose turn it "
+                      "is waits and acts after a creature still to act this round."),
+        ("D20-OUT", "The Dead, Dying, Unconscious and Temporally Displaced do nothing; the Dead, "
+                    "Unconscious and Displaced cannot be attacked, and a pending attack by or on one "
+                    "down is cancelled."),
         ("D20-AOO", "Leaving a threatened square provokes an Attack of Opportunity unless the mover "
                     "Disengages or has an ability."),
         ("D20-PARRY", "Parry (a Reaction) against a melee attack; house default: +2 DEF against it."),
@@ -65,6 +75,10 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
         ("D20-DEAD", "At Dying 4 the creature is dead."),
         ("D20-STABILIZE", "An ally stabilises a Dying creature with Medicine DC 12 (an Action)."),
         ("D20-KO", "Dropped to 0 HP by non-lethal intent: Unconscious for 1d4 minutes, not Dying."),
+        ("D20-DURATION", "A condition given a duration ends at the end of its holder's turn that "
+                         "many turns on; a knock-out's 1d4 minutes are 10 rounds a minute (house)."),
+        ("D20-HEAL", "Heal or damage by a number: damage is taken as a hit's; healing a Dying "
+                     "creature stabilises it, a knocked-out one wakes, the Dead stay dead."),
         ("D20-SHORT-REST", "Short Rest (10 minutes): spend 1 Hit Die to heal 1d8 (or the class die) + "
                            "Vigor."),
         ("D20-LONG-REST", "Long Rest (8 hours): full HP, Exhausted cleared, Wounded -1 (min 0)."),
@@ -105,6 +119,10 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
                             "a device)."),
         ("D20-ROLE-PATROL", "Patrol: moves toward its waypoint and on to the next; standing on one, it "
                             "needs the squares to the next."),
+        ("D20-PATROL-ROUTE", "A Patrol follows its waypoints as a Circuit (A B C A) or a Route "
+                             "(A B C B A), as 2038's Patrol does."),
+        ("D20-FACTS-KEPT", "Same as last round: an NPC that did not move reuses the squares you gave "
+                           "last turn, when you say nothing moved."),
         ("D20-BRAIN-REACTION", "An NPC takes the first Reaction a trigger offers: Attack of Opportunity, "
                                "else Parry or Intercept when it has them."),
     ]),

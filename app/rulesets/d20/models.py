@@ -68,6 +68,10 @@ class Combatant:
     reaction_used: bool = False
     hit_dice: int = 1  # Hit Dice left for Short Rests (D20-SHORT-REST)
     temp_hp: int = 0  # lost before HP, never healed, the higher grant stays (D20-TEMP-HP)
+    # D20-TURN-BUDGET: the parts of this round's turn already spent ("action", "move", "minor")
+    spent: tuple[str, ...] = ()
+    # D20-DURATION: condition -> turns of its holder still to end (set with a duration)
+    timers: tuple[tuple[str, int], ...] = ()
 
     def attribute(self, name: str | None) -> int:
         return self.attributes.get(name, 0) if name else 0
@@ -80,12 +84,28 @@ class Combatant:
 
     def with_conditions(self, *added: str, removed: tuple[str, ...] = ()) -> Combatant:
         kept = tuple(c for c in self.conditions if c not in removed)
-        return replace(self, conditions=kept + tuple(c for c in added if c not in kept))
+        timers = tuple(t for t in self.timers if t[0] not in removed)  # a cleared condition's clock stops
+        return replace(self, conditions=kept + tuple(c for c in added if c not in kept), timers=timers)
+
+    def spending(self, *parts: str) -> Combatant:
+        """D20-TURN-BUDGET: these parts of the turn are now spent."""
+        return replace(self, spent=self.spent + tuple(p for p in parts if p not in self.spent))
 
     @property
     def out_of_action(self) -> bool:
         """Dead, Dying or Unconscious: no turn (D20-DYING, D20-KO)."""
         return self.dead or self.dying > 0 or self.has("unconscious")
+
+    @property
+    def attackable(self) -> bool:
+        """D20-OUT: the Dead, the Unconscious and the Temporally Displaced cannot be attacked (a
+        Dying creature can: a hit adds Dying, D20-DYING)."""
+        return not (self.dead or self.has("unconscious") or self.has("temporal_displacement"))
+
+    @property
+    def down(self) -> bool:
+        """Out of the fight for now (D20-OUT): Dead, Dying, Unconscious or Temporally Displaced."""
+        return self.out_of_action or self.has("temporal_displacement")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +125,4 @@ class HouseRules:
     reach: int = 1  # squares a melee weapon threatens (adjacent)
     parry_defense: int = 2  # D20-PARRY: +2 DEF against the melee attack that triggered it
     glitch: str = "lose_minor"  # D20-GLITCH: the attacker loses its next Minor
+    rounds_per_minute: int = 10  # D20-DURATION: a round is 6 seconds (Core), "1d4 minutes" in rounds

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from random import Random
 
+from app.rulesets.d20.books import begun, hand_over
 from app.rulesets.d20.brain import decide
 from app.rulesets.d20.brain_types import SLOTS, Decision, Facts, Orders
 from app.rulesets.d20.brain_types import Unused as BrainUnused
@@ -18,7 +19,6 @@ from app.rulesets.d20.commands import Entry, NpcTurn, Refused, command
 from app.rulesets.d20.conditions import spend_glitch, stand_up
 from app.rulesets.d20.game import D20State, Npc, Planned, Turn, Unused
 from app.rulesets.d20.play_round import begin, finish
-from app.rulesets.d20.play_tracker import upcoming
 
 ASKED = {"subject_distance": "the squares from {npc} to its subject {place}",
          "next_waypoint_distance": "the squares from {npc}'s waypoint on to {place}"}
@@ -91,13 +91,43 @@ def post_distance(npc: Npc, body: NpcTurn, decision: Decision) -> int | None:
     return None if moved else given
 
 
+def same_as_last(npc: Npc, body: NpcTurn) -> NpcTurn:
+    """D20-FACTS-KEPT: the facts of its last turn when the player says nothing moved (never
+    assumed: asked for with `same_as_last`; kept only while its own turn moved it nowhere)."""
+    if not body.same_as_last:
+        return body
+    if npc.last_facts is None:
+        raise Refused(f"{npc.name} has no squares kept from a last turn that left it in place: give them.",
+                      "D20-FACTS-KEPT")
+    kept = {k: v for k, v in npc.last_facts.items() if k not in ("natural", "bleed", "direction")}
+    return NpcTurn.model_validate({**kept, "npc_id": npc.id, "natural": body.natural, "bleed": body.bleed,
+                                   "direction": body.direction})
+
+
+def facts_kept(state: D20State, body: NpcTurn, decision: Decision) -> dict | None:
+    """What `same_as_last` offers next turn: this turn's facts, only when it moved nowhere."""
+    if any((s.squares or 0) > 0 for s in decision.steps) or decision.needs:
+        return None
+    seen = [s.model_dump() for s in body.seen if state.character(s.character_id) is not None]
+    kept = body.model_dump(exclude={"natural", "bleed", "same_as_last", "direction", "npc_id"})
+    return {**kept, "seen": seen}
+
+
+def spent_by(decision: Decision) -> tuple[str, ...]:
+    """D20-TURN-BUDGET: the parts of the turn its decided steps take (the Reaction is the round's)."""
+    return tuple(dict.fromkeys(s.slot for s in decision.steps if s.slot in ("action", "move", "minor")))
+
+
 @command("npc_turn", NpcTurn)
 def npc_turn(state: D20State, body: NpcTurn, rng: Random) -> tuple[D20State, list[Entry]]:
     npc = state.bot(body.npc_id)
     if npc is None:
         raise Refused(f"No NPC has the id {body.npc_id!r}.")
-    if state.turn_of(npc.id) is not None:
-        raise Refused(f"{npc.name} has already taken its turn this round.", "D20-TURN")
+    if npc.dead:
+        raise Refused(f"{npc.name} is Dead: it has no turn.", "D20-OUT")
+    if state.turn_of(npc.id) is not None or (npc.id in state.began and npc.id not in state.delayed):
+        raise Refused(f"{npc.name} has already taken its turn this round.", "D20-TRACKER")
+    body = same_as_last(npc, body)
     house = state.house.rules()
     was_dying = npc.dying > 0 and not npc.dead
     c, entries = begin(npc.combatant(), rng, body.natural, body.bleed, house)
@@ -106,18 +136,18 @@ def npc_turn(state: D20State, body: NpcTurn, rng: Random) -> tuple[D20State, lis
                                                         orders_of(npc, body), rng, house)
     asked(npc, decision)
     npc = kept(npc, decision)
-    npc = npc.model_copy(update={"post_distance": post_distance(npc, body, decision)})
+    npc = npc.model_copy(update={"post_distance": post_distance(npc, body, decision),
+                                 "last_facts": facts_kept(state, body, decision)})
+    glitched = npc.combatant().has("glitched")
     c, events = finish(spend_glitch(npc.combatant())[0])  # its unused Minor says why
-    npc = npc.with_combatant(c)
+    npc = npc.with_combatant(c.spending(*spent_by(decision), *(("minor",) if glitched else ())))
     if decision.reached and npc.waypoints:
-        npc = npc.model_copy(update={"next_waypoint": (npc.next_waypoint + len(decision.reached))
-                                     % len(npc.waypoints)})
+        npc = npc.advanced(len(decision.reached))  # D20-PATROL-ROUTE
     entries += [Entry(f"{npc.name}: {s.reason}", s.rule) for s in decision.steps]
     entries += [Entry(f"{npc.name}: {u.slot.title()} unused. {u.reason}", u.rule) for u in decision.unused
                 if not decision.steps]
     entries += events
-    # deciding the turn of the next NPC in the initiative order is its turn: the tracker follows
-    acting = npc.id if upcoming(state)[:1] == [npc.id] else state.acting
-    state = state.replace_member(npc)
-    return state.model_copy(update={"turns": [*state.turns, stored(state, npc, decision)],
-                                    "acting": acting}), entries
+    # deciding an NPC's turn is its turn: the tracker follows (the turn before it ends)
+    state, handed = hand_over(state, npc.id)
+    state = begun(state.replace_member(npc), npc.id)
+    return state.model_copy(update={"turns": [*state.turns, stored(state, npc, decision)]}), handed + entries

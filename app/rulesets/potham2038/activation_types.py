@@ -53,6 +53,9 @@ class Directive:
     # distance to it, asked only then (without it the activation answers `needs`, never guesses).
     next_waypoint: str | None = None
     next_waypoint_distance: float | None = None
+    # R-PATROL-NEXT: the waypoint after `next_waypoint`, where the 50% Walk goes on when a Patrol
+    # that started on its waypoint reaches the next one in the same activation
+    waypoint_after_next: str | None = None
     tie_choice: str | None = None  # R-TIE-CHOICE: the Character the player picks among tied ones
 
 

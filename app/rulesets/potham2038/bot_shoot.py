@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from random import Random
 
-from app.kernel.commands import Entry, Refused
+from app.kernel.commands import Body, Entry, Refused
 from app.rulesets.potham2038.combat import out_of_ammo
 from app.rulesets.potham2038.commands import command
-from app.rulesets.potham2038.engagements import contacts, in_melee_with, open_engagements, pair_key
+from app.rulesets.potham2038.engagements import contacts, melee_of, open_engagements, pair_key
 from app.rulesets.potham2038.house_rules import Cover
 from app.rulesets.potham2038.models import Bot, Character, DecidedAction, GameState
 from app.rulesets.potham2038.play import (
@@ -29,7 +29,7 @@ from app.rulesets.potham2038.play import (
     require_play,
 )
 from app.rulesets.potham2038.shots import Aim, ShootRolls, shoot
-from app.rulesets.potham2038.slots import open_slot, pending, put_action
+from app.rulesets.potham2038.slots import open_slot, pending, put_action, set_status
 
 
 class BotShoot(Aim):
@@ -84,7 +84,7 @@ def _into_melee(state: GameState, bot: Bot, target: Character, body: BotShoot) -
     if touching:  # seed 001: "An AI-Bot not in base contact can Shoot"
         raise Refused(f"{bot.name} cannot Shoot: it is in base contact with {', '.join(touching)}.",
                       "R-CMB-SHOOT")
-    known = [b.id for b in in_melee_with(state, target)]
+    known = [i for i in melee_of(state, target.id) if i != bot.id]  # a gang-up is one melee
     melee_with = list(dict.fromkeys([*body.melee_with, *known]))
     return body if melee_with == body.melee_with else body.model_copy(update={"melee_with": melee_with})
 
@@ -99,6 +99,39 @@ def _spend(state: GameState, bot: Bot, spent: DecidedAction | int, target: Chara
     return put_action(state, bot.id, DecidedAction(
         slot=spent, family="attack", action="shoot", phase=3, target=target.name, target_id=target.id,
         reason=reason, rule="R-CMB-SHOOT-ACTION", status="done"))
+
+
+class NoShot(Body):
+    """The player's answer that the bot cannot shoot its target now (no line of sight, or out of
+    range): `bot_shoot` refuses a shot without both facts; this records the answer instead."""
+
+    bot_id: str
+    character_id: str
+    line_of_sight: bool = False
+    in_range: bool = False
+
+
+@command("no_shot", NoShot)
+def no_shot(state: GameState, body: NoShot, rng: Random) -> tuple[GameState, list[Entry]]:
+    """No line of sight, or out of range, is an answer, not an error (R-CMB-TARGET-FACTS): the shot
+    does not happen. A decided Shoot is skipped, so its Attack stays unused and the slot may
+    become a Scan, Reload or Interact, or stay empty (seed 001: "Use remaining actions in a
+    different family where legal"); no movement in Phase 3 (R-PHASE-MOVE)."""
+    require_play(state, 3, what="An AI-Bot's Shoot")
+    bot, target = bot_of(state, body.bot_id), character_of(state, body.character_id)
+    if body.line_of_sight and body.in_range:
+        raise Refused(f"{bot.name} has line of sight and range: resolve the shot (bot_shoot).", "R-CMB-SHOOT")
+    _after_melee(state)
+    why = "no line of sight to" if not body.line_of_sight else "out of range of"
+    text = f"{bot.name} cannot shoot: it has {why} {target.name}."
+    action = pending(state, bot.id, "shoot")
+    if action is not None:
+        state = set_status(state, bot.id, action.slot, "skipped")
+        text += (f" Its action {action.slot} (Shoot) does not happen: it may become a Scan, Reload or "
+                 "Interact where legal, or stay skipped.")
+    else:
+        text += " Nothing is spent."
+    return state, [Entry(text, "R-CMB-TARGET-FACTS")]
 
 
 @command("bot_shoot", BotShoot)

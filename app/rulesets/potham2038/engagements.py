@@ -64,9 +64,27 @@ def _touching(state: GameState, bot_id: str, decision: Decision | None) -> list[
 
 
 def settled(state: GameState, bot: Bot, character: Character) -> bool:
-    """Fought (`engaged`) or reported apart before any melee (`separated` alone)."""
+    """Fought (`engaged`) or reported apart before any melee (`separated` alone). A pair fought
+    and still in contact is open again while the bot has a free Glitch Melee waiting: its second
+    attack on an opponent still in contact (R-GLITCH-FREE-ACTS)."""
     key = pair_key(bot, character)
-    return key in state.engaged or key in state.separated
+    if key in state.separated:
+        return True
+    return key in state.engaged and free_melee(state, bot) is None
+
+
+def free_melee(state: GameState, bot: Bot) -> DecidedAction | None:
+    """The bot's pending free Glitch Melee (R-GLITCH-ANY), unless a Reboot stops it."""
+    if offline(state, bot):
+        return None
+    return next((a for a in _mine(state, bot) if a.free and a.action == "melee"), None)
+
+
+def second_bout(state: GameState, bot: Bot, character: Character) -> bool:
+    """R-GLITCH-FREE-ACTS: this pair already fought this phase, is still in contact, and the bot
+    attacks again with its free Melee."""
+    key = pair_key(bot, character)
+    return key in state.engaged and key not in state.separated and free_melee(state, bot) is not None
 
 
 def open_engagements(state: GameState) -> list[tuple[Bot, Character]]:
@@ -80,6 +98,23 @@ def in_melee_with(state: GameState, character: Character) -> list[Bot]:
     melee, so the Black Die target check is rolled (R-CMB-TARGET-FACTS)."""
     return [b for b, c in contacts(state)
             if c.id == character.id and pair_key(b, c) not in state.separated]
+
+
+def melee_of(state: GameState, model_id: str) -> list[str]:
+    """R-CMB-BLACK-KNOWN: every other model in the melee `model_id` is part of, as the app knows it
+    (base contacts recorded this turn, not separated, models still in the fight): the models in
+    contact with it, and theirs in turn (a gang-up is one melee). Empty: not in a known melee."""
+    pairs = [(b.id, c.id) for b, c in contacts(state) if pair_key(b, c) not in state.separated]
+    found, frontier = {model_id}, [model_id]
+    while frontier:
+        here = frontier.pop()
+        for a, b in pairs:
+            for this, other in ((a, b), (b, a)):
+                if this == here and other not in found:
+                    found.add(other)
+                    frontier.append(other)
+    ordered = [i for pair in pairs for i in pair]
+    return [i for i in dict.fromkeys(ordered) if i in found and i != model_id]
 
 
 def _mine(state: GameState, bot: Bot) -> list[DecidedAction]:
@@ -132,6 +167,9 @@ def who_attacks_here(state: GameState, bot: Bot, character: Character) -> WhoAtt
     if offline(state, bot):
         return WhoAttacks("character", f"{bot.name} is rebooted: it never attacks and rolls no Defense",
                           ("character",), None)
+    if second_bout(state, bot, character):
+        return WhoAttacks("npc", f"{bot.name}'s free Glitch Melee is a second attack on {character.name}, "
+                          "still in base contact", ("npc",), free_melee(state, bot))
     spends = attack_for(state, bot, character)
     if spends is None:
         reserved = next((a.target for a in _mine(state, bot)

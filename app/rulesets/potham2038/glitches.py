@@ -17,16 +17,14 @@ from typing import Literal
 from pydantic import Field
 
 from app.kernel.commands import Body, Entry, Refused
-from app.rulesets.potham2038.activation_types import FAMILY_OF
 from app.rulesets.potham2038.commands import command
+from app.rulesets.potham2038.free_actions import ScanFacts, free_action, take_waiting
 from app.rulesets.potham2038.house_rules import FreeAction, GlitchRow
-from app.rulesets.potham2038.models import Bot, DecidedAction, GameState, GlitchEffect
-from app.rulesets.potham2038.play import bot_of, offline, replace, require_play
-from app.rulesets.potham2038.slots import put_action
+from app.rulesets.potham2038.models import Bot, GameState, GlitchEffect
+from app.rulesets.potham2038.play import bot_of, replace, require_play
 
 LASTING = ("reboot", "full_throttle")
-FREE_IN_PHASE_3 = ("melee", "shoot")  # a free attack waits on Phase 3's list like a decided one
-FREE_MOVES = ("walk", "run", "stand_up")  # movement belongs to Phase 2 (R-PHASE-MOVE)
+__all__ = ["take_waiting"]  # phase2 takes a bot's waiting free actions at its activation
 
 
 def glitch_row(state: GameState, value: int) -> GlitchRow | None:
@@ -61,15 +59,16 @@ def roll_glitch(state: GameState, rng: Random, entered: int | None) -> tuple[int
     return entered, "entered"
 
 
-def glitch(state: GameState, bot: Bot, rng: Random, entered: int | None) -> tuple[GameState, list[Entry]]:
-    """Roll (or take) one Glitch for `bot` and apply it."""
+def glitch(state: GameState, bot: Bot, rng: Random, entered: int | None,
+           scan: ScanFacts | None = None) -> tuple[GameState, list[Entry]]:
+    """Roll (or take) one Glitch for `bot` and apply it; `scan` names a free Scan's Character."""
     value, by = roll_glitch(state, rng, entered)
     record = {"by": by, "faces": [{"roll": "glitch", "die": state.house.glitch_die, "face": value}],
               "glitch": value}
     row = glitch_row(state, value)
-    state, text = apply_glitch(state, bot, row)
+    state, text, more = apply_glitch(state, bot, row, scan)
     return state, [Entry(f"Glitch for {bot.name}: d{state.house.glitch_die} = {value}. {text}", "R-GLITCH",
-                         record)]
+                         record), *more]
 
 
 def _over_maximum(bot: Bot, health: int) -> str:
@@ -79,25 +78,28 @@ def _over_maximum(bot: Bot, health: int) -> str:
     return f" (maximum {bot.max_health})"
 
 
-def apply_glitch(state: GameState, bot: Bot, row: GlitchRow | None) -> tuple[GameState, str]:
-    """R-GLITCH: Reboot, Overcharged, Full Throttle, a free action; anything impossible is "no effect"."""
+def apply_glitch(state: GameState, bot: Bot, row: GlitchRow | None,
+                 scan: ScanFacts | None = None) -> tuple[GameState, str, list[Entry]]:
+    """R-GLITCH: Reboot, Overcharged, Full Throttle, a free action (R-GLITCH-FREE-ACTS); anything
+    impossible is "no effect" (R-GLITCH-IMPOSSIBLE). Answers the state, the sentence for the
+    Glitch's log line and any further entries (a free Scan's Marked)."""
     if row is None or row.result == "no_effect":
-        return state, "No effect."
+        return state, "No effect.", []
     if row.result == "free_action":
-        return _free_action(state, bot, row)
+        return free_action(state, bot, row.action or "action", scan)
     if row.result == "overcharged":
         if row.amount <= 0:
-            return state, "Overcharged for 0 Health: no effect."
+            return state, "Overcharged for 0 Health: no effect.", []
         health = min(bot.health + row.amount, 100)
         new = bot.model_copy(update={"health": health})
         said = f"Overcharged: Health {bot.health} → {health}{_over_maximum(bot, health)}."
-        return replace(state, new), said
+        return replace(state, new), said, []
     if row.duration <= 0:
-        return state, f"{_title(row.result)} for no activations: no effect."
+        return state, f"{_title(row.result)} for no activations: no effect.", []
     if row.result == "full_throttle" and bot.run <= 0:
-        return state, "Full Throttle, but it cannot move: no effect (not rerolled)."
+        return state, "Full Throttle, but it cannot move: no effect (not rerolled).", []
     start = first_turn(state, bot)
-    return replace(state, _lasting(bot, row, start)), _lasting_text(row, start, state.turn)
+    return replace(state, _lasting(bot, row, start)), _lasting_text(row, start, state.turn), []
 
 
 def first_turn(state: GameState, bot: Bot) -> int:
@@ -127,63 +129,6 @@ def _lasting_text(row: GlitchRow, start: int, turn: int) -> str:
                 "whether or not it activates.")
     span = "its next activation" if row.duration == 1 else f"its next {row.duration} activations"
     return f"Full Throttle: every move is a complete Run in {span}."
-
-
-def _free_action(state: GameState, bot: Bot, row: GlitchRow) -> tuple[GameState, str]:
-    """R-GLITCH-ANY: a free action, spending no slot (it may duplicate a normal action); a Reboot
-    blocks it. R-PHASE-MOVE: a free Melee or Shoot is resolved in Phase 3 with dice (on the card
-    when the bot has activated, else it waits for its activation); a free move waits for Phase 2;
-    any other free action retains flexible timing and is taken now."""
-    what = (row.action or "action").replace("_", " ")
-    if offline(state, bot):
-        return state, f"A free {what}, but {bot.name} is rebooted: Reboot stops even free actions. No effect."
-    action = row.action or ""
-    if action in FREE_IN_PHASE_3:
-        if state.decision(bot.id) is not None and state.phase <= 3:
-            said = f"A free {what}: resolve it in Phase 3 (it spends no slot)."
-            return _free_on_card(state, bot, action), said
-        return _wait(state, bot, action), (f"A free {what}: it waits for {bot.name}'s next activation and "
-                                           "is resolved in Phase 3 with dice (it spends no slot).")
-    if action in FREE_MOVES and state.phase != 2:
-        return _wait(state, bot, action), (f"A free {what}: movement belongs to Phase 2, so it waits for "
-                                           f"{bot.name}'s next activation (it spends no slot).")
-    return state, (f"A free {what}: {bot.name} takes it now; it spends no slot and may duplicate "
-                   "a normal action.")
-
-
-def _free_on_card(state: GameState, bot: Bot, action: str, phase: int = 3) -> GameState:
-    decision = state.decision(bot.id)
-    slot = max([2, *(a.slot for a in decision.actions)]) + 1 if decision else 3
-    what = action.replace("_", " ")
-    free = DecidedAction(slot=slot, family=FAMILY_OF.get(action, "maneuver"), action=action, phase=phase,
-                         free=True, status="pending" if phase == 3 else "done", rule="R-GLITCH-ANY",
-                         reason=f"A free Glitch action: {what} (spends no slot).")
-    return put_action(state, bot.id, free)
-
-
-def _wait(state: GameState, bot: Bot, action: str) -> GameState:
-    return state.model_copy(update={"free_waiting": [*state.free_waiting, f"{bot.id}:{action}"][-100:]})
-
-
-def take_waiting(state: GameState, bot: Bot) -> tuple[GameState, list[Entry]]:
-    """R-PHASE-MOVE: at its activation (Phase 2) the bot's waiting free actions join its card: a
-    move is taken now, in Phase 2; a Shoot or Melee waits on Phase 3's list, marked free."""
-    mine = [w for w in state.free_waiting if w.startswith(f"{bot.id}:")]
-    if not mine:
-        return state, []
-    state = state.model_copy(update={"free_waiting": [w for w in state.free_waiting if w not in mine]})
-    decision = state.decision(bot.id)
-    if decision is not None and decision.rebooted:
-        return state, [Entry(f"{bot.name} is rebooted: its waiting free actions are lost (Reboot stops even "
-                             "free actions).", "R-GLITCH-REBOOT")]
-    entries = []
-    for wait in mine:
-        action = wait.split(":", 1)[1]
-        in_phase_3 = action in FREE_IN_PHASE_3
-        state = _free_on_card(state, bot, action, phase=3 if in_phase_3 else 2)
-        when = "resolve it in Phase 3 with dice" if in_phase_3 else "move it on the table now, in Phase 2"
-        entries.append(Entry(f"{bot.name}'s free Glitch {action.replace('_', ' ')}: {when}.", "R-PHASE-MOVE"))
-    return state, entries
 
 
 def _title(result: str) -> str:
@@ -217,6 +162,10 @@ class RecordGlitch(Body):
     duration: int | None = Field(default=None, ge=0, le=20)  # Reboot: turns; Full Throttle: activations
     amount: int | None = Field(default=None, ge=0, le=20)  # Overcharged: Health added
     action: FreeAction | None = None  # the free action
+    # a free Scan's Character and the facts the player reports for it (R-GLITCH-FREE-ACTS, R-SCAN)
+    character_id: str | None = Field(default=None, max_length=80)
+    line_of_sight: bool = False
+    in_zone: bool = False
 
 
 @command("record_glitch", RecordGlitch)
@@ -226,13 +175,14 @@ def record_glitch(state: GameState, body: RecordGlitch, rng: Random) -> tuple[Ga
     if bot.health <= 0:
         raise Refused(f"{bot.name} is destroyed: no Glitch.", "R-GLITCH-ANY")
     source = f" ({body.source})" if body.source else ""
+    scan = ScanFacts(body.character_id, body.line_of_sight, body.in_zone)
     if body.result is None:
-        state, entries = glitch(state, bot, rng, body.roll)
+        state, entries = glitch(state, bot, rng, body.roll, scan)
         return state, [Entry(f"A Glitch for {bot.name}{source}.", "R-GLITCH-ANY"), *entries]
     if body.result == "free_action" and body.action is None:
         raise Refused("Name the free action the Glitch gives.", "R-GLITCH-ANY")
     row = GlitchRow(low=1, high=1, result=body.result, action=body.action,
                     duration=1 if body.duration is None else body.duration,
                     amount=1 if body.amount is None else body.amount)
-    state, text = apply_glitch(state, bot, row)
-    return state, [Entry(f"Glitch for {bot.name}{source}: {text}", "R-GLITCH-ANY")]
+    state, text, more = apply_glitch(state, bot, row, scan)
+    return state, [Entry(f"Glitch for {bot.name}{source}: {text}", "R-GLITCH-ANY"), *more]

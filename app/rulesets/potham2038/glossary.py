@@ -281,6 +281,36 @@ AREAS: list[tuple[str, list[tuple[str, str]]]] = [
          "No two models on the roster share a name (ignoring case): targets, Marked stacks and the "
          "log name them. A copy takes the next free name (Hunter-2, Ada 2)."),
     ]),
+    # the fourth reading (docs/rules.md § 5.6)
+    ("Free actions, contact and limits", [
+        ("R-GLITCH-FREE-ACTS",
+         "A free Glitch action does what its normal twin does at once: Reload reloads, Stand Up "
+         "stands, Scan marks the Character you name. A free Melee hits an opponent in contact again."),
+        ("R-GLITCH-IMPOSSIBLE",
+         "A free action the bot cannot take when the Glitch occurs (a Shoot with no gun, a Reload of a "
+         "loaded gun) has no effect, is not rerolled and leaves nothing pending."),
+        ("R-CMB-BLACK-KNOWN",
+         "A shot at a model the app knows to be in a melee rolls the Black Die; on Blank the healthiest "
+         "model in that melee is hit, you choose ties. An entered Black Die is never ignored in silence."),
+        ("R-CHAR-CONTACT-ENDS",
+         "A Character that moved into base contact with an AI-Bot has ended its activation: no Shoot or "
+         "hack this turn unless it invokes Distracted, which buys one action."),
+        ("R-DISTRACTED-EXCLUDES",
+         "A Distracted Character's action excludes the NPCs in contact: it cannot shoot at or hack an "
+         "AI-Bot it is in base contact with."),
+        ("R-DISTRACTED-NEW-CONTACT",
+         "Each new base contact while Distracted adds a stack, whether you record it or the app walks a "
+         "bot into contact."),
+        ("R-PATROL-NEXT",
+         "A Patrol that reaches a waypoint with nothing to Shoot or Scan walks 50% of its Walk on toward "
+         "the next waypoint of its Route or Circuit."),
+        ("R-PHASE-FALLBACK",
+         "A pending Melee or Shoot belongs to Phase 3: it cannot be marked done in Phase 2, only skipped."),
+        ("R-OUT-OF-ACTION-ZONE",
+         "A destroyed AI-Bot has no zone: zone entries, Noise and Alarm naming it add no Marked."),
+        ("R-DANGER-LIMIT-EDIT",
+         "Lowering the Danger limit to the current Danger makes this the final turn; below it is refused."),
+    ]),
 ]
 
 GLOSSARY: dict[str, str] = {rule: text for _, rules in AREAS for rule, text in rules}

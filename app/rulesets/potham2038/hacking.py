@@ -18,6 +18,7 @@ from pydantic import Field, ValidationInfo, field_validator
 
 from app.kernel.commands import Body, Entry, Refused
 from app.rulesets.potham2038 import dice
+from app.rulesets.potham2038.char_activation import may_act
 from app.rulesets.potham2038.commands import command
 from app.rulesets.potham2038.models import Bot, Character, GameState, Pool
 from app.rulesets.potham2038.play import (
@@ -125,7 +126,9 @@ def hack(state: GameState, body: Hack, rng: Random) -> tuple[GameState, list[Ent
     stat, pool = _attempt_pool(character, body)
     if not sum(pool.values()):
         raise Refused(f"{character.name} has no dice in {stat}: use the Luck Roll instead.", "R-HACK")
+    state, acting = may_act(state, character, "hack", against=bot)  # R-CHAR-CONTACT-ENDS
     extra, entries = _help(state, character, bot, body)
+    entries = [*acting, *entries]
     for colour, n in extra.items():
         pool = dice.add_dice(pool, colour, n)
     rolls = body.rolls or HackRolls()

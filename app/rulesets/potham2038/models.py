@@ -236,6 +236,10 @@ class GameState(Frozen):
     # "bot_id:action" free Glitch actions waiting for their phase (R-PHASE-MOVE): a Shoot or Melee
     # for Phase 3, a move for Phase 2; added to the bot's card when it next activates. Kept across turns.
     free_waiting: list[str] = Field(default_factory=list, max_length=100)
+    # R-CHAR-CONTACT-ENDS: Characters whose Distracted invocation this turn still buys one action
+    distracted_ready: list[str] = Field(default_factory=list, max_length=200)
+    # R-DISTRACTED-EXCLUDES: "bot_id:character_id" NPCs in contact named when invoking this turn
+    distracted_by: list[str] = Field(default_factory=list, max_length=200)
     position_checks: dict[str, bool] = Field(default_factory=dict)  # bot id -> passed (R-END-CHECK)
     # how far an effect would have pushed Danger past the limit (R-DANGER-CAP)
     danger_excess: int = Field(default=0, ge=0, le=MAX_COUNT)

@@ -20,6 +20,7 @@ from pydantic import Field
 
 from app.kernel.commands import Body, Entry, Refused
 from app.rulesets.potham2038.activation import Activation, Directive, Seen, activate, activator_from_bot
+from app.rulesets.potham2038.char_activation import new_contact, walked_into
 from app.rulesets.potham2038.commands import command
 from app.rulesets.potham2038.decisions import after_activation, decision_of, decision_text, scan_marks
 from app.rulesets.potham2038.glitches import take_waiting
@@ -185,5 +186,8 @@ def _apply(state: GameState, bot: Bot, result: Activation, names: dict[str, str]
         entries += said
     state, said = after_activation(state, bot, result)
     state = state.model_copy(update={"decisions": [*state.decisions, decision]})
+    for character_id in walked_into(state, bot.id):  # R-DISTRACTED-NEW-CONTACT
+        state, stack = new_contact(state, character_of(state, character_id), bot, "its move")
+        said += stack
     state, waiting = take_waiting(state, bot)  # R-PHASE-MOVE: free Glitch actions kept for their phase
     return state, entries + said + waiting

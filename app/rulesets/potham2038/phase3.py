@@ -76,10 +76,13 @@ def _attacker(state: GameState, bot: Bot, character: Character, body: ResolveMel
     as combat.who_attacks words it). The player may name either side where both are possible."""
     who = who_attacks_here(state, bot, character)
     if body.attacker is not None and body.attacker not in who.choices:
+        if who.choices == ("npc",):
+            raise Refused(f"{who.why}: the AI-Bot attacks; {character.name} Defends or counter-attacks.",
+                          "R-GLITCH-FREE-ACTS")
         raise Refused(f"{bot.name} cannot attack {character.name}: {who.why}; the Character attacks.",
                       "R-CMB-NOACTION" if not offline(state, bot) else "R-CMB-WHO")
     side = body.attacker or who.side
-    if who.choices == ("character",):
+    if len(who.choices) == 1:
         return side, who.why
     if side != who.side:
         return side, f"the player names the {'AI-Bot' if side == 'npc' else 'Character'}: a Special Rule"
@@ -119,8 +122,9 @@ def melee(state: GameState, body: ResolveMelee, rng: Random) -> tuple[GameState,
     state, spent = _spend_melee(state, bot, character, side, spends)
     key = pair_key(bot, character)
     apart = [key] if result.push_back or result.damage_push_back else []
-    attacked = [key] if side == "npc" else []
-    state = state.model_copy(update={"engaged": [*state.engaged, key],
+    attacked = [key] if side == "npc" and key not in state.bot_attacked else []
+    fought = [] if key in state.engaged else [key]
+    state = state.model_copy(update={"engaged": [*state.engaged, *fought],
                                      "separated": [*state.separated, *apart],
                                      "bot_attacked": [*state.bot_attacked, *attacked]})
     return state, entries + said + spent
@@ -211,7 +215,28 @@ def resolve_fallback(state: GameState, body: ResolveFallback, rng: Random) -> tu
         raise Refused(f"{bot.name} has no action {body.slot} this turn.", "R-ACT-FALLBACK")
     if action.status != "pending":
         raise Refused(f"{bot.name}'s action {body.slot} is already {action.status}.", "R-ACT-FALLBACK")
+    if body.done and action.action in ("melee", "shoot") and state.phase == 2:
+        raise Refused(f"{bot.name}'s {action.action.title()} belongs to Phase 3: resolve it there with dice "
+                      "(or skip it); it cannot be marked done in Phase 2.", "R-PHASE-FALLBACK")
     status = "done" if body.done else "skipped"
     state = set_status(state, bot.id, body.slot, status)
-    return state, [Entry(f"{bot.name}'s action {body.slot} ({action.action.replace('_', ' ')}) is {status}.",
-                         "R-ACT-FALLBACK" if action.fallback else "R-ACT-PHASE")]
+    entries = [Entry(f"{bot.name}'s action {body.slot} ({action.action.replace('_', ' ')}) is {status}.",
+                     "R-ACT-FALLBACK" if action.fallback else "R-ACT-PHASE")]
+    if body.done and action.action == "melee":
+        return _melee_done_by_hand(state, bot, action, entries)
+    return state, entries
+
+
+def _melee_done_by_hand(state: GameState, bot: Bot, action: DecidedAction,
+                        entries: list[Entry]) -> tuple[GameState, list[Entry]]:
+    """R-PHASE-FALLBACK: a Melee the player says was fought (on the table) is still a melee this
+    phase: its pair is settled and Danger rises once per phase (R-CMB-DANGER)."""
+    character = state.character(action.target_id or "")
+    if character is not None:
+        key = pair_key(bot, character)
+        state = state.model_copy(update={"engaged": [*(k for k in state.engaged if k != key), key]})
+    if not state.phase3_melee:
+        state, said = add_danger(state, 1, "Melee this phase", "R-CMB-DANGER")
+        state = state.model_copy(update={"phase3_melee": True})
+        entries = entries + said
+    return state, entries

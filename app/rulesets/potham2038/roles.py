@@ -7,6 +7,7 @@ docs/rules.md § Activation (seed 000).
 from __future__ import annotations
 
 import random
+from dataclasses import replace as dc_replace
 
 from app.rulesets.potham2038.activation_types import ATTACK, INTERACT, MANEUVER, SCAN, Directive, Seen
 from app.rulesets.potham2038.plan import Plan, closest, inches, pick
@@ -220,6 +221,9 @@ def patrol(plan: Plan, directive: Directive) -> None:
             if distance is None:
                 wait_for_next_waypoint(plan, directive.waypoint or "its waypoint", waypoint)
                 return
+            # R-PATROL-NEXT: reaching that one, it goes on toward the one after (distance unknown)
+            directive = dc_replace(directive, waypoint=waypoint, waypoint_distance=distance,
+                                   next_waypoint=directive.waypoint_after_next, next_waypoint_distance=None)
     plan.next_waypoint = waypoint if plan.reached else None
     patrol_toward(plan, waypoint, distance, directive)
     if len(plan.reached) > 1 and plan.next_waypoint == plan.reached[-1]:
@@ -245,8 +249,8 @@ def patrol_toward(plan: Plan, waypoint: str, distance: float | None, directive: 
         return
     if engaged_or_unmeasured(plan, waypoint, distance):
         return
-    if away <= 0:  # its only waypoint: it stays on it
-        plan.why[MANEUVER] = f"it is on {waypoint}, its only waypoint"
+    if away <= 0:  # its only waypoint (or a next one 0" away): it stays on it
+        plan.why[MANEUVER] = f"it is on {waypoint}" + _only(directive, waypoint)
         finish(plan)
         return
     move = approach(plan, waypoint, away, f"{bot.name} patrols toward waypoint {waypoint}, "
@@ -255,7 +259,7 @@ def patrol_toward(plan: Plan, waypoint: str, distance: float | None, directive: 
     arrives = 0 < away <= move
     follow = directive.next_waypoint if arrives and directive.next_waypoint != waypoint else None
     if arrives and follow is None:
-        plan.why[MANEUVER] = f"it reaches {waypoint}, its only waypoint"
+        plan.why[MANEUVER] = f"it reaches {waypoint}" + _only(directive, waypoint)
     if follow is not None:  # R-PATROL-ARRIVE: the 50% Walk goes on toward the next waypoint
         onward = directive.next_waypoint_distance
         finish(plan, None, follow, float("inf") if onward is None else onward, has_base=False)
@@ -263,6 +267,13 @@ def patrol_toward(plan: Plan, waypoint: str, distance: float | None, directive: 
     else:
         finish(plan, None, waypoint if 0 < move < away else None, away - move, has_base=False)
     note_arrival(plan, waypoint, away)
+
+
+def _only(directive: Directive, waypoint: str) -> str:
+    """R-PATROL-NEXT: "its only waypoint" only when the route says so, never when it has more."""
+    if directive.next_waypoint == waypoint:
+        return ", its only waypoint"
+    return ", and the waypoint after it is not named" if directive.next_waypoint is None else ""
 
 
 def note_arrival(plan: Plan, waypoint: str, away: float) -> None:

@@ -224,4 +224,11 @@ def set_house_rules(state: GameState, body: SetHouseRules, rng: Random) -> tuple
     problems = game_checks(body.house, state)
     if problems:
         raise Refused("House rules not saved: " + " ".join(problems.values()), "R-DICE")
-    return state.model_copy(update={"house": body.house}), [Entry("House rules updated.", "R-DICE")]
+    entries = [Entry("House rules updated.", "R-DICE")]
+    limit = body.house.danger_limit
+    if limit != state.house.danger_limit and limit == state.danger and state.status == "playing":
+        # R-DANGER-LIMIT-EDIT: Danger now stands at the limit, as if it had reached it
+        entries.append(Entry(f"Danger {state.danger} stands at the new limit of {limit}: the game ends after "
+                             "this turn.", "R-DANGER-LIMIT-EDIT"))
+        return state.model_copy(update={"house": body.house, "status": "final_turn"}), entries
+    return state.model_copy(update={"house": body.house}), entries

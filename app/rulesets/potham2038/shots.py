@@ -64,11 +64,12 @@ def actual_target(state: GameState, shooter_id: str, target_id: str, aim: Aim,
                   rng: Random) -> tuple[str, list[Entry]]:
     """R-CMB-TARGET: the intended target, or the Black Die's pick in its melee."""
     target = model_of(state, target_id)
-    others = [model_of(state, i) for i in dict.fromkeys(aim.melee_with) if i != target_id]
+    others = [m for m in (model_of(state, i) for i in dict.fromkeys(aim.melee_with) if i != target_id)
+              if m.health > 0]  # a model out of action is not an eligible model in that melee
     if any(m.id == shooter_id for m in others):
         raise Refused("A model cannot shoot into a melee it is part of.", "R-CMB-SHOOT")
     if not others:
-        return target.id, []
+        return target.id, _unused_black_die(target, aim)
     face, by = black_die(state, rng, aim.black_die)
     actual, ties = shoot_target(target.id, target.health, [(m.id, m.health) for m in others], face)
     if ties and aim.tie_choice in ties:
@@ -79,6 +80,20 @@ def actual_target(state: GameState, shooter_id: str, target_id: str, aim: Aim,
     if ties:
         text += f" Tied for highest Health: {', '.join(names[t] for t in ties)}; the player chooses."
     return actual, [Entry(text, "R-CMB-TARGET", black_record(face, by, "target"))]
+
+
+def _unused_black_die(target: Bot | Character, aim: Aim) -> list[Entry]:
+    """R-CMB-BLACK-KNOWN: an entered Black Die is never silently ignored. With no melee named nor
+    known around the target, a Blank (which would send the shot elsewhere) is refused so the
+    player names the melee; a Success changes nothing and the log says the die was not needed."""
+    if aim.black_die == "blank":
+        raise Refused(f"A Blank on the Black Die sends the shot into {target.name}'s melee, but no model is "
+                      f"named or known to be in base contact with {target.name}: tick the models in that "
+                      "melee, or leave the Black Die out.", "R-CMB-BLACK-KNOWN")
+    if aim.black_die == "success":
+        return [Entry(f"The Black Die entered (Success) is not needed: {target.name} is in no known melee, "
+                      "so the shot goes to the intended target.", "R-CMB-BLACK-KNOWN")]
+    return []
 
 
 def cover_of(target: Bot | Character, intended_id: str, cover: Cover | None) -> Cover:

@@ -45,8 +45,12 @@ class Answers(Body):
 def roster_directive(bot: Bot) -> Directive:
     """The role's assignment by name: subject, object, current and next waypoint (R-ROLE-*)."""
     waypoint = bot.waypoints[bot.waypoint_index] if bot.waypoint_index < len(bot.waypoints) else None
+    after_next = None
+    if bot.waypoints and bot.waypoint_index < len(bot.waypoints):
+        index, step = bot.following()
+        after_next = bot.model_copy(update={"waypoint_index": index, "waypoint_step": step}).waypoint_after
     return Directive(subject=bot.subject, object=bot.object, waypoint=waypoint, exempt=bot.exempt,
-                     next_waypoint=bot.waypoint_after)
+                     next_waypoint=bot.waypoint_after, waypoint_after_next=after_next)
 
 
 def table_names(state: GameState) -> dict[str, str]:

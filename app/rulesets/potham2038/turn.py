@@ -91,6 +91,7 @@ def end_turn(state: GameState, body: NoBody, rng: Random) -> tuple[GameState, li
     update = {"characters": characters, "bots": bots, "decisions": [], "event": None, "phase3_melee": False,
               "worked_last_turn": worked(state),
               "engaged": [], "separated": [], "bot_attacked": [], "contacts_reported": [],
+              "distracted_ready": [], "distracted_by": [],
               "position_checks": {}}
     if state.status == "final_turn":
         entries.append(Entry(f"Turn {state.turn} is over and Danger stands at the limit: the game ends.",

@@ -109,7 +109,7 @@ def test_D20_DYING_a_drop_to_0_then_the_save_on_its_turn(table):
 
 def test_D20_KO_a_non_lethal_blow_knocks_out(table):
     state, entries = run(table, "attack", attacker_id="c1", target_id="n2", natural=15, damage=20, lethal=False)
-    assert "unconscious" in state.bot("n2").conditions and entries[-1].rule == "D20-KO"
+    assert "unconscious" in state.bot("n2").conditions and [e.rule for e in entries[-2:]] == ["D20-KO", "D20-DURATION"]
 
 
 def test_D20_COND_BLEEDING_a_bleeding_npc_can_fall_dying_at_the_start_of_its_turn(table):
@@ -161,6 +161,7 @@ def test_D20_BRAIN_REACTION_an_npc_with_parry_parries_a_melee_attack_by_itself(t
     state, entries = run(state, "attack", attacker_id="c3", target_id="n4", natural=10)
     assert entries[0].rule == "D20-PARRY" and "against DEF 15" in entries[1].text
     assert state.bot("n4").reaction_used
+    state, _ = run(state, "end_round")  # Bo's Action is spent this round (D20-TURN-BUDGET)
     _, plain = run(state, "attack", attacker_id="c3", target_id="n2", natural=10)
     assert "against DEF 13" in plain[0].text and not any(e.rule == "D20-PARRY" for e in plain)
 
@@ -325,6 +326,8 @@ def test_D20_INITIATIVE_the_tracker_orders_the_turns_and_starts_each_characters_
     for _ in order:
         state, entries = run(state, "next_turn", natural=20)
         seen.append(state.acting)
+        if state.bot(state.acting):  # an NPC's turn is taken before the tracker moves on (D20-TRACKER)
+            state, _ = run(state, "npc_turn", npc_id=state.acting, seen=SEEN_ADA_FAR, direction=3)
         if state.acting == "c1":  # a Dying Character's turn begins with its Vigor Save, by itself
             assert any(e.rule == "D20-DYING-SAVE" for e in entries) and state.character("c1").dying == 0
     assert seen == order and state.round == 1

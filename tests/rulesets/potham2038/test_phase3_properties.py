@@ -29,6 +29,8 @@ def test_the_generator_really_plays_phase_3(played):
     assert played["turns"] == TURNS
     assert played["accepted resolve_melee"] > TURNS // 2 and played["accepted bot_shoot"] > TURNS // 20
     assert played["accepted redecide"] > 0 and played["accepted record_glitch"] > 0
+    # the fourth reading's cases really occur: shots at a known melee, free Melees fought twice
+    assert played["known melee shots"] > 0 and played["second bouts"] > 0 and played["free effects"] > 0
 
 
 @pytest.mark.parametrize("violation, reading", [
@@ -36,6 +38,12 @@ def test_the_generator_really_plays_phase_3(played):
     ("double_attacks", "R-CMB-GANGUP, R-CMB-NOACTION: no bot attacks twice with one action"),
     ("phase3_moves", "R-PHASE-MOVE: no movement in Phase 3"),
     ("unchecked_shots", "R-CMB-TARGET-FACTS: no shot at a target without confirmed facts"),
-], ids=["R-CMB-GANGUP-no-early-shot", "R-CMB-GANGUP-one-attack", "R-PHASE-MOVE", "R-CMB-TARGET-FACTS"])
-def test_no_generated_turn_breaks_the_third_reading(played, violation, reading):
+    ("free_action_without_effect", "R-GLITCH-FREE-ACTS: a free action leaves the state it names"),
+    ("stuck_free_melee", "R-GLITCH-FREE-ACTS: a free Melee on an opponent still in contact is resolved"),
+    ("blank_hits_intended", "R-CMB-BLACK-KNOWN: a Blank never hits the intended target unless healthiest"),
+    ("unchecked_black_die", "R-CMB-BLACK-KNOWN: a shot at a model known in a melee rolls the Black Die"),
+], ids=["R-CMB-GANGUP-no-early-shot", "R-CMB-GANGUP-one-attack", "R-PHASE-MOVE", "R-CMB-TARGET-FACTS",
+        "R-GLITCH-FREE-ACTS", "R-GLITCH-FREE-ACTS-second-melee", "R-CMB-BLACK-KNOWN",
+        "R-CMB-BLACK-KNOWN-rolled"])
+def test_no_generated_turn_breaks_the_third_or_fourth_reading(played, violation, reading):
     assert played[violation] == 0, f"{reading}: {played[violation]} in {TURNS} turns"

@@ -9,11 +9,13 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from app.rulesets.base import RulesetWeb
+from app.rulesets.d20.books import upcoming
+from app.rulesets.d20.conditions import budget
 from app.rulesets.d20.game import D20State
 from app.rulesets.d20.glossary import GLOSSARY
 from app.rulesets.d20.models import CONDITIONS
 from app.rulesets.d20.play_round import attack_preview
-from app.rulesets.d20.play_tracker import likely_target, upcoming
+from app.rulesets.d20.play_tracker import likely_target, next_up
 from app.rulesets.d20.starters import STARTERS
 from app.rulesets.d20.web import d20_api
 from app.store import games
@@ -40,18 +42,29 @@ STEP_LABELS = {"add_npc": "NPC added", "duplicate": "Duplicated", "remove": "Rem
                     "start_turn": "Turn start", "attack": "Attack", "set_condition": "Condition",
                     "rest": "Rest", "temp_hp": "Temporary HP", "stabilize": "Stabilize", "staunch": "Staunch",
                     "save": "Save",
-                    "set_initiative": "Initiative", "next_turn": "Next turn",
+                    "set_initiative": "Initiative", "next_turn": "Next turn", "spend": "Turn part",
+                    "delay": "Delay", "heal": "Heal", "damage": "Damage",
                     "end_round": "End of round"}
 
 
 def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
-    """The NPCs still to take their turn this round, the Characters who can be seen, the news."""
+    """The NPCs still to take their turn this round, the Characters who can be seen, the news,
+    and what is left of the acting creature's turn (the page offers only that: D20-TURN-BUDGET)."""
     state: D20State = ctx["state"]
-    waiting = [n for n in state.npcs if state.turn_of(n.id) is None]
+    taken = {b for b in state.began if b not in state.delayed}
+    waiting = [n for n in state.npcs if state.turn_of(n.id) is None and not n.dead and n.id not in taken]
     living = [c for c in state.characters if not c.dead]
     members = [*state.characters, *state.npcs]
+    due = state.member(next_up(state) or "") if state.initiative else None
+    acting = state.member(state.acting or "")
     return {"npc_up": npc_up(state, [n.id for n in waiting]), "waiting_npcs": waiting, "living": living,
-            "members": members,
+            "members": members, "due": due, "due_delayed": due is not None and due.id in state.delayed,
+            "acting_member": acting, "left": left_of(acting) if acting is not None else None,
+            "delay_to": [m for i in upcoming(state) if (m := state.member(i)) is not None],
+            # D20-OUT: only those who can act attack; only those who can be attacked are targets
+            "attackers": [m for m in members if not m.combatant().down],
+            "targets": [m for m in [*state.npcs, *state.characters] if m.combatant().attackable],
+            "startable": [c for c in living if c.id not in taken],
             # on a Character's turn the attack form comes up, set to it and its likely foe (issue 20)
             "character_acting": state.character(state.acting or "") is not None,
             "likely_target": likely_target(state),
@@ -59,6 +72,14 @@ def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
             # the healing forms offer the Dying (D20-STABILIZE) and the Bleeding first (issue 20 D4)
             "dying_first": sorted(members, key=lambda m: not (m.dying and not m.dead)),
             "bleeding_first": sorted(members, key=lambda m: "bleeding" not in m.conditions)}
+
+
+def left_of(member: Any) -> dict[str, Any]:
+    """D20-TURN-BUDGET: what is left of its turn (Action, Move, Minor; the round's Reaction)."""
+    c = member.combatant()
+    turn = budget(c)
+    return {"action": turn.action, "move": turn.move > 0, "minor": turn.minor, "reaction": turn.reaction,
+            "prone": c.has("prone"), "down": c.down, "why": [text for text, _ in turn.why]}
 
 
 def npc_up(state: D20State, waiting: list[str]) -> str | None:

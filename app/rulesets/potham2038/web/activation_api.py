@@ -68,6 +68,9 @@ class DirectiveIn(Strict):
     next_waypoint_distance: Inches | None = Field(default=None, description=(
         "Patrol standing on its waypoint (waypoint_distance 0): the distance to the next one. "
         "Without it the answer decides nothing and lists it in `needs`."))
+    waypoint_after_next: Name | None = Field(default=None, description=(
+        "Patrol standing on its waypoint: the waypoint after `next_waypoint`, toward which its 50% Walk "
+        "goes on when it reaches `next_waypoint` with nothing to Shoot or Scan (R-PATROL-NEXT)."))
 
 
 class ActivationIn(Strict):
@@ -187,7 +190,8 @@ async def activation(body: Annotated[ActivationIn, Body(openapi_examples=EXAMPLE
         Directive(subject=d.subject, subject_distance=d.subject_distance, object=d.object,
                   object_distance=d.object_distance, object_contact=d.object_contact, waypoint=d.waypoint,
                   waypoint_distance=d.waypoint_distance, direction=d.direction, exempt=d.exempt,
-                  next_waypoint=d.next_waypoint, next_waypoint_distance=d.next_waypoint_distance),
+                  next_waypoint=d.next_waypoint, next_waypoint_distance=d.next_waypoint_distance,
+                  waypoint_after_next=d.waypoint_after_next),
         SeededOnUse(lambda: seed_of(body)),
     )
     return JSONResponse(result.as_dict())

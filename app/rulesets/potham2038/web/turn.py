@@ -91,6 +91,7 @@ def command(request: Request, token: str, session: SessionDep, posted: FormDep):
     items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
     data = form_to_body(contact_is_zero(confirmed(more_than_chips(without_app_dice(items)))))
+    data = shot_answered_no(data)
     if form.get("_aim") and form.get("_aim") != form.get("character_id"):  # R-CMB-TARGET-FACTS
         return answer(request, opened, session, "turn", 400, changed=False, values=form,
                       form_id=form.get("form"), error="The target changed after the button was drawn: "
@@ -114,6 +115,19 @@ def steps_before(form: FormValues) -> list[dict[str, str]]:
     """The `_before` commands of a one-tap form (the Event's Danger button at the end of Phase 1:
     next_phase, then record_event; Phase 2's "go to Phase 4" when Phase 3 has nothing)."""
     return [{"type": kind} for kind in form.getlist("_before")[:3] if kind in BEFORE]
+
+
+def shot_answered_no(data: dict) -> dict:
+    """"Shoot as ticked" with line of sight or range unticked is an answer, not an error (found in
+    play, docs/rules.md § 5.6): it is sent as `no_shot`, which records that the bot cannot shoot and
+    leaves the card its Scan, Reload or Interact, or Skip."""
+    if data.get("type") != "bot_shoot":
+        return data
+    facts = {k: str(data.get(k, "false")).lower() == "true" for k in ("line_of_sight", "in_range")}
+    if all(facts.values()):
+        return data
+    return {"type": "no_shot", "bot_id": data.get("bot_id"), "character_id": data.get("character_id"),
+            **facts}
 
 
 def more_than_chips(items: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -264,9 +264,14 @@ def test_D20_INITIATIVE_the_tracker_on_the_page_orders_turns_and_opens_the_actin
         assert ("open" in form.attrs) == (acting == ada)
         if acting == ada:
             assert f'<option value="{raider}" selected>' in r.text  # no history: the first NPC up
+        if acting == second:  # an NPC's turn is taken before the tracker moves on (D20-TRACKER)
+            refused = post(client, game, "turn", type="next_turn", form="next-turn")
+            assert refused.status_code == 400 and "turn is not taken yet" in refused.text
+            assert post(client, game, "turn", type="npc_turn", form=f"npc-turn-{second}",
+                        npc_id=second).status_code == 200
     page = parse(r.text)
     assert "open" in page.by_id(f"d20-activate-{raider}").attrs  # its turn: its card comes up
-    assert "open" not in page.by_id(f"d20-activate-{second}").attrs
+    assert not page.has_id(f"d20-activate-{second}")  # its turn is taken: no card to decide
     bad = post(client, game, "turn", type="set_initiative", form="initiative", **{
         "rolls.0.member_id": ada, "rolls.0.value": "lots"})
     assert bad.status_code == 422

@@ -269,7 +269,8 @@ def test_R_ROLE_PATROL_on_its_waypoint_and_the_next_one_s_band_is_one_tap(client
     table.submit("ask", button="ask-band-contact-then-walk")
     state = table.client.get(f"/api/games/{table.token}").json()
     actions = state["decisions"][0]["actions"]
-    assert [a["action"] for a in actions] == ["walk"]  # up to 4": it gets there
+    # up to 4": it gets there; R-PATROL-NEXT: with nothing to Shoot or Scan, the 50% Walk goes on toward C
+    assert [(a["action"], a["fallback"], a["target"]) for a in actions] == [("walk", False, "B"), ("walk", True, "C")]
     assert "walks up to 4\" to B" in actions[0]["reason"]
     assert next(b for b in state["bots"] if b["id"] == "patr")["waypoint_index"] == 2  # A and B reached: on to C
 

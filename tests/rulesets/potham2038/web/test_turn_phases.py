@@ -261,11 +261,14 @@ def test_a_bot_shoot_rolled_by_the_app_logs_its_faces(client, session):
     assert not answer.has_id("form-shoot-sent") and card.one(cls="p3-result").all(cls="face")
 
 
-def test_R_CMB_SHOOT_a_shot_without_line_of_sight_is_refused_in_place(client, session):
+def test_R_CMB_SHOOT_a_shot_without_line_of_sight_is_an_answer_not_an_error(client, session):
+    """Found in play (docs/rules.md § 5.6): "Shoot as ticked" with line of sight unticked was a 400
+    with no way on; it is recorded: the shot does not happen and the bot's Shoot is skipped."""
     table = phase3(client, session)
     table.submit("melee-hunt", dice="app")  # R-CMB-ORDER: AI-Bot shots come after every melee
-    answer = table.submit("shoot-sent", expect=400, line_of_sight="false")
-    assert "no line of sight" in answer.by_id("form-shoot-sent").one(cls="form-error").text()
+    answer = table.submit("shoot-sent", line_of_sight="false")
+    assert "cannot shoot: it has no line of sight" in answer.all("li", cls="log-step")[0].text()
+    assert not answer.has_id("form-shoot-sent")
 
 
 @pytest.mark.parametrize("done, word", [("true", "done"), ("false", "skipped")])
