@@ -9,9 +9,14 @@ PIP    := $(PY) -m pip install --quiet --require-hashes
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run share test test-long test-postgres bytecode install install-dev chromium postgresql bench bench-load lint lock clean
+.PHONY: run share test test-long test-postgres bytecode install install-dev chromium postgresql bench bench-load lighthouse lint lock clean
 
+# A stock Debian's python3 has no venv module until python3-venv is installed (as Chromium and
+# PostgreSQL are below, for the tests).
 $(VENV)/bin/python:
+	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-venv; }
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.run-installed: requirements/run.lock | $(VENV)/bin/python
@@ -92,8 +97,17 @@ bench: install-dev
 bench-load: install-dev postgresql
 	$(PY) -m bench load $(ARGS)
 
+# Lighthouse's mobile performance audit (4x CPU slowdown, slow 4G, simulated) of the home page, a
+# 2038 game in each phase and the zone and d20 games, against Debian's Chromium: scores, total
+# blocking time and layout shift into test-artifacts/lighthouse.json (bench/lighthouse.py). A few
+# minutes, so not part of `make test`. Lighthouse is pinned in tools/lighthouse (npm ci: its lock).
+lighthouse: install-dev chromium
+	cd tools/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+	$(PY) -m bench.lighthouse $(ARGS)
+
 lint: install-dev
 	$(VENV)/bin/ruff check app tests bench
+	$(VENV)/bin/mypy
 
 # Regenerate the locks after changing pyproject.toml's dependencies (needs uv: pip install uv).
 lock:

@@ -114,7 +114,7 @@ def lifespan_for(migrate_on_start: bool) -> Any:
         if app.state.admin_token is None:
             app.state.admin_token = admin.ensure_token(settings)
             admin.announce(settings, app.state.admin_token)
-            reach.announce(settings)  # where other devices at the table open it (issue 22)
+            reach.announce(settings)  # where other devices at the table open it
         relay = start_relay(settings.database_url)  # several processes on PostgreSQL
         if getattr(app.state, "served", False):
             freeze_the_start()
@@ -131,7 +131,7 @@ def lifespan_for(migrate_on_start: bool) -> Any:
 def freeze_the_start() -> None:
     """Everything the served app holds at its start (its modules, routes, settings: some 150,000
     objects) is kept for its whole life: out of the garbage collector's full passes, which walked
-    all of them and stopped the process for 150-190 ms of CPU every few hundred steps (issue 21).
+    all of them and stopped the process for 150-190 ms of CPU every few hundred steps.
     Garbage first, so none is kept. Only the served app: a test's apps come and go in one process."""
     gc.collect()
     gc.freeze()
@@ -149,7 +149,7 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
     include_routers(app)
     ops.install(app)  # /api/health, /docs
     share.install(app)  # share panel, live updates, export/import, 409 answers, token-free logs
-    route_filter.install(app)  # a router none of whose paths fit is skipped at once (issue 21)
+    route_filter.install(app)  # a router none of whose paths fit is skipped at once
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
     app.add_exception_handler(OperationalError, errors.database_error)  # busy: 503, never 500

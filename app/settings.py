@@ -20,7 +20,7 @@ class Settings(BaseSettings):
     # Docker container on a bridge network. Unset: this machine's interfaces tell (app/web/reach.py).
     share_host: str | None = None
     # Sync routes run on this many threads (anyio's default is 40). Every one of them may hold a
-    # database connection, so the pool has at least as many (issue 11: a smaller pool froze the
+    # database connection, so the pool has at least as many (a smaller pool froze the
     # server). Requests beyond them wait their turn; none fails for want of a thread.
     worker_threads: int = 40
     # Connections per process; None: worker_threads + DB_POOL_SPARE. On PostgreSQL keep
@@ -48,7 +48,7 @@ class Settings(BaseSettings):
     # of a disk flush per step (most of a command's time on a slow disk). PostgreSQL ignores it.
     sqlite_synchronous: Literal["normal", "full"] = "normal"
     # Re-read a template when its file changed (Jinja's auto_reload), for editing templates while
-    # the server runs. Off: no file is checked on a render (issue 21: a turn panel's includes and
+    # the server runs. Off: no file is checked on a render (a turn panel's includes and
     # imports looked at seven files' times on every render).
     templates_reload: bool = False
     # The admin link's secret (see app/web/admin_link.py). Unset: made on first start, kept in the

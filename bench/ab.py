@@ -75,7 +75,10 @@ class AppCpu:
 
     @classmethod
     def time_pushes(cls) -> None:
-        from app.web.routes import live
+        try:
+            from app.web.routes import live
+        except ImportError:  # a tree from before the shell's packages (app/web/live.py)
+            from app.web import live  # type: ignore[no-redef]
 
         data = live.PUSHED.data
 

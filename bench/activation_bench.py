@@ -30,7 +30,7 @@ from app.rulesets.potham2038.activation import Activator, Directive, Seen, activ
 
 ROOT = Path(__file__).resolve().parent.parent
 PATH = "/api/rules/activation"
-BODY = {  # the api.md example
+BODY = {  # the docs/api.md example
     "bot": {"name": "Warden-2", "role": "hunter", "walk": 4, "run": 8, "control_zone": 3, "points": 60,
             "health": 4, "shoot": {"range": 18, "ammo": True}, "knocked_down": False, "rebooted": False,
             "full_throttle": False, "special_rules": ["marked_target"]},

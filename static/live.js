@@ -46,6 +46,8 @@
   }
 
   function makeIndicator() {
+    var shown = document.getElementById("live-status");  // the page's own (game_page.html)
+    if (shown) return shown;
     var el = document.createElement("span");
     el.id = "live-status";
     el.className = "live-status";

@@ -85,13 +85,34 @@
   });
 
   // 3. Focus and scroll -------------------------------------------------------------------
-  var TOP_BAR = 64;  // the sticky top bar covers this much of the viewport
+  // What the sticky top bar and the fixed Undo bar leave of the viewport (their heights differ
+  // between a phone and a tablet).
+  function clearTop() {
+    var bar = document.querySelector(".topbar");
+    return bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  }
 
+  function clearBottom() {
+    var bar = document.getElementById("turn-bar");
+    return bar ? bar.getBoundingClientRect().top : window.innerHeight;
+  }
+
+  /* The step's result (or the question to answer next) in view, clear of both bars. A result
+     inside a Character's card ([data-view-from]) brings the card to the top: the card's other
+     reports and the next card follow below it. Then the control the turn needs next
+     ([data-next], when the server marks one) is brought up from below while the result stays. */
   function bringIntoView(el, focus) {
     if (!el) return;
-    var top = el.getBoundingClientRect().top;
-    if (top < TOP_BAR || top > window.innerHeight * 0.6) {
-      window.scrollBy({top: top - TOP_BAR - 8, behavior: "instant"});
+    var from = el.closest("[data-view-from]") || el;
+    var top = from.getBoundingClientRect().top, clear = clearTop(), bottom = clearBottom();
+    if (from !== el || top < clear || top > clear + (bottom - clear) * 0.5) {
+      window.scrollBy({top: top - clear - 6, behavior: "instant"});
+    }
+    var next = document.querySelector("#panel-turn [data-next]");
+    if (next) {
+      var below = next.getBoundingClientRect().bottom - clearBottom() + 6;
+      var room = el.getBoundingClientRect().top - clearTop() - 6;
+      if (below > 0) window.scrollBy({top: Math.min(below, Math.max(room, 0)), behavior: "instant"});
     }
     if (focus) {
       var field = el.matches("input, select, textarea, button") ? el :

@@ -19,19 +19,24 @@
     pending = false;
     var now = Date.now();
     var seen = {};
+    var restart = [];
     document.querySelectorAll("[data-watch][id]").forEach(function (el) {
       var value = el.getAttribute("data-watch");
       seen[el.id] = value;
       if (known === null) return;
       if (known[el.id] !== value) {  // changed, or a new condition (Knocked down, a Glitch) appears
         el.classList.add("was-changed");  // a marker that stays until the panel's next swap (not colour alone)
-        el.classList.remove("changed");
-        void el.offsetWidth;  // restart the animation
         until[el.id] = now + FLASH_MS;
+        if (el.classList.contains("changed")) { el.classList.remove("changed"); restart.push(el); return; }
       }
       if (until[el.id] > now) el.classList.add("changed");
     });
     known = seen;
+    // a flash already running starts again on the next frame (no forced layout to restart it here:
+    // reading a size after a swap made the browser lay the page out twice per tap)
+    if (restart.length) requestAnimationFrame(function () {
+      restart.forEach(function (el) { el.classList.add("changed"); });
+    });
   }
 
   function soon() {

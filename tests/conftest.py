@@ -28,7 +28,7 @@ from tests.support.client import OneHopClient
 from tests.support.server import LiveServer, share_tls_context
 
 POSTGRES = os.environ.get("TEST_DATABASE_URL")
-share_tls_context()  # httpx's calls in the tests: one TLS context, not one per call (60 ms of CPU each)
+share_tls_context()  # httpx's calls in the tests load no CA bundle each (60 ms of CPU each)
 # The garbage collector: what was imported (the app, its templates, the test tools) is set aside
 # for good, and a full collection comes ten times less often. A worker's heap is large, so each
 # full one took about 90 ms of CPU, 20 of them in a minute of web tests (half the collector's

@@ -73,7 +73,7 @@ class DiceRecord(Record):
     model_config = ConfigDict(extra="allow")
     by: Literal["app", "entered"] | None = None
     faces: list[FaceRecord] = Field(default_factory=list, max_length=1000)
-    __pydantic_extra__: dict[str, RollRecord | Count | ShortText | None]  # type: ignore[assignment]
+    __pydantic_extra__: dict[str, RollRecord | Count | ShortText | None]
 
 
 class EntryRecord(Record):

@@ -12,8 +12,9 @@ from pydantic import BaseModel
 
 def seed_of(body: BaseModel) -> int:
     """The request's seed, or one derived from the request so the answer stays reproducible."""
-    if getattr(body, "seed", None) is not None:
-        return body.seed
+    seed = getattr(body, "seed", None)  # each request model declares its own (or none)
+    if seed is not None:
+        return int(seed)
     digest = hashlib.sha256(body.model_dump_json(exclude={"seed"}).encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 

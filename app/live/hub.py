@@ -1,11 +1,11 @@
-"""The broadcast hub: tells every open game page that its game changed (architecture.md § Live sharing).
+"""The broadcast hub: tells every open game page that its game changed (docs/architecture.md § Live sharing).
 
 Steps are committed by sync routes running in a threadpool; the SSE streams are async generators
 on the event loop. So publishing never touches a stream directly: it hands the message to the
 stream's own loop with `loop.call_soon_threadsafe`, and the registry is guarded by a lock.
 
 Messages are tiny ("game 7 is at step 42"); the stream that sends one adds the step's panels,
-rendered once per link and step (app/web/routes/live.py, issue 21). A subscription keeps only the newest
+rendered once per link and step (app/web/routes/live.py). A subscription keeps only the newest
 step number, so a burst of 50 steps costs a slow watcher one refresh.
 
 One process: `LocalRelay`. Several processes on PostgreSQL: a step committed in process A must
@@ -77,8 +77,8 @@ class Subscription:
     async def next_frames(self, timeout: float, step_data: StepData | None = None) -> list[str] | None:
         """The SSE frames to send next, or None after `timeout` seconds of silence. `step_data`
         (the web layer's live push) turns a step number into the step event's data and the step
-        it shows: the panels rendered at that step (issue 21)."""
-        if not self.wake.is_set():  # (asyncio.timeout: wait_for made a task per wait, issue 21)
+        it shows: the panels rendered at that step."""
+        if not self.wake.is_set():  # (asyncio.timeout: wait_for made a task per wait)
             try:
                 async with asyncio.timeout(timeout):
                     await self.wake.wait()

@@ -1,4 +1,4 @@
-"""Live updates across processes on PostgreSQL (issue 11 § 2; the relay app/live/hub.py describes).
+"""Live updates across processes on PostgreSQL (the relay app/live/hub.py describes).
 
 Several app processes share one PostgreSQL database. A step committed through process B must
 reach the streams that process A holds: `PgRelay.send` delivers to this process's streams at once

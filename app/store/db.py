@@ -1,6 +1,6 @@
 """Database engine and sessions. SQLite gets WAL and a busy timeout; PostgreSQL works by URL.
 
-No freeze under load (issue 11): a request holds a pooled connection only while one of its
+No freeze under load: a request holds a pooled connection only while one of its
 threads is running (`open_game` gives it back before the hop to the handler's thread, the session
 closes on the event loop, not on a thread it would have to wait for), and the pool has a
 connection for every worker thread plus spares, so no thread ever waits on the pool. At most
@@ -77,7 +77,7 @@ def _sqlite_pragmas(wal: bool, synchronous: str = "full"):
         cursor = dbapi_connection.cursor()
         if wal:  # readers never block the writer: a watcher's page stays live while the player acts
             cursor.execute("PRAGMA journal_mode=WAL")
-            # normal: no disk flush per commit (issue 21); safe across a process crash (settings.py)
+            # normal: no disk flush per commit; safe across a process crash (settings.py)
             cursor.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'normal' else 'FULL'}")
         cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms()}")
         cursor.execute("PRAGMA foreign_keys=ON")

@@ -1,5 +1,5 @@
 """A step's delta: what its command changed in the game state, as a short list of edits
-(issue 11: storing the whole state at every step made a 2,000-step game 17 MiB).
+(storing the whole state at every step made a 2,000-step game 17 MiB).
 
 States are JSON values (dicts, lists, text, numbers, true/false/null). A delta is a list of
 operations, each `[op, path, value]` where path is the list of keys and list indexes from the
@@ -59,16 +59,16 @@ def _same_json(a: dict | list, b: dict | list) -> bool:
 
 
 def _diff(a: Any, b: Any, path: Path, out: Delta) -> None:
-    """`path` is shared and restored on return (issue 21: copying it at every node of the state
+    """`path` is shared and restored on return (copying it at every node of the state
     was most of a command's diff): an edit takes its own copy. An unchanged dict or list (most
-    of a state: a command changes a few values) is recognised whole, not walked (issue 21)."""
+    of a state: a command changes a few values) is recognised whole, not walked."""
     if a is b:  # the same object is the same JSON
         return
     if type(a) in (dict, list) and type(a) is type(b) and _same_json(a, b):
         return
     if isinstance(a, dict) and isinstance(b, dict) and _keeps_order(a, b):
         # in the order of `a`, never a set's: a set's order follows the hash seed, and an export
-        # must come out byte for byte the same in every process (issue 16)
+        # must come out byte for byte the same in every process
         out.extend(["del", [*path, key]] for key in a if key not in b)
         for key, value in b.items():
             if key not in a:

@@ -1,4 +1,4 @@
-"""The few statements every command and request runs, executed on the driver's cursor (issue 21).
+"""The few statements every command and request runs, executed on the driver's cursor.
 
 SQLAlchemy Core spends several times the driver's own time on each execution (building an
 execution context, its parameters, a result object). A `Prepared` statement is the same Core

@@ -1,7 +1,7 @@
 """Running a command on a saved game as a new step, and undo (a new step too).
 
 Validate, lock the game, apply the command to its latest state (app/store/games.py reads it) and
-append the step: in SQLAlchemy Core on the session's connection (issue 21: the ORM's unit of
+append the step: in SQLAlchemy Core on the session's connection (the ORM's unit of
 work, its refresh and its identity checks cost more than the statements themselves). Nothing
 here knows HTTP; the web layer maps the exceptions, nor which ruleset a game is played under:
 its Ruleset (app/rulesets) parses, applies and stores.
@@ -45,7 +45,7 @@ class Conflict(Exception):
 # Called with (game_id, seq) after each committed step: live.py pushes it to every screen.
 STEP_LISTENERS: list[Callable[[int, int], None]] = []
 
-# The statements every command runs, built once (issue 21: building one took longer than running it).
+# The statements every command runs, built once (building one took longer than running it).
 _GAMES, _STEPS = Game.__table__, Step.__table__
 _STEP_MAPPER = inspect(Step)
 # the write lock, which also reads the game's row as it is now (RETURNING: SQLite ≥ 3.35, PostgreSQL)
@@ -56,7 +56,7 @@ _LOCK = Prepared(update(_GAMES).where(_GAMES.c.id == bindparam("game_id")).value
 class DumpedJSON(TypeDecorator):
     """A JSON column's value given as the text it stores (json.dumps, as the column's own type
     dumps it): a command's state is dumped once, for the row, this process's cache and the API's
-    answer (issue 21). Sent as is; PostgreSQL still gets it cast to JSON."""
+    answer. Sent as is; PostgreSQL still gets it cast to JSON."""
 
     impl = JSON
     cache_ok = True
@@ -130,7 +130,7 @@ def _idle(session: Session) -> bool:
 
 class _Writing:
     """A command's transaction. `own`: on a connection of its own, given back at the end (a
-    request's command, whose session has begun nothing: no ORM session work, issue 21); else on
+    request's command, whose session has begun nothing: no ORM session work); else on
     the session's connection, committed or rolled back through the session (undo reads through
     the ORM, and a caller may have begun reading)."""
 
@@ -169,7 +169,7 @@ def undo(session: Session, game: Game, to_seq: int | None = None, seen: int | No
     how Danger moved back."""
     _lock(session.connection(), game)
     latest = latest_step(session, game)
-    if seen is not None and seen != latest.seq:  # "Go back here" too (issue 16): never undo unseen steps
+    if seen is not None and seen != latest.seq:  # "Go back here" too: never undo unseen steps
         session.rollback()
         again = "undo again" if to_seq is None else "go back again"
         raise Conflict(f"The game moved on since you looked ({_latest_news(latest)}); nothing was undone: "
@@ -225,7 +225,7 @@ def _commit(writing: _Writing, game: Game, latest: Step | StepRecord, step: dict
             as_json: dict[str, Any] | None = None) -> StepRecord:
     """Store the new step (`step`: its columns but its state and delta) after `latest`, which
     keeps its full state only if steplog says so, and commit: three statements on the
-    transaction's connection, no ORM unit of work (issue 21). Returns a record of the step as stored.
+    transaction's connection, no ORM unit of work. Returns a record of the step as stored.
 
     Nothing is read back after the commit: every value of the step and the game was just
     written here, under the game's lock, so the game takes them as committed values."""

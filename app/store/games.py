@@ -1,6 +1,6 @@
 """Saved games: create, find by token, list, rename, duplicate, delete; read their steps and states.
 
-A game is its step log (architecture.md): step 0 holds the empty game, every later step one
+A game is its step log (docs/architecture.md): step 0 holds the empty game, every later step one
 command and what it changed (app/store/steplog.py says how states are stored). Running a command or
 an undo as a new step is app/store/game_commands.py. Nothing here knows HTTP, nor which ruleset a game
 is played under: its Ruleset (app/rulesets) parses, applies and stores.
@@ -34,7 +34,7 @@ Access = Literal["edit", "view"]
 @dataclass
 class StepRecord:
     """A step as a command wrote or read it, attached to no session: the fields of a `Step` row
-    (issue 21: building a Step model for it cost more than the statement that stored it)."""
+    (building a Step model for it cost more than the statement that stored it)."""
 
     id: int | None
     game_id: int
@@ -58,7 +58,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)  # 192 bits
 
 
-# The statements every request runs, built once (issue 21: building one took longer than running it).
+# The statements every request runs, built once (building one took longer than running it).
 _GAMES, _MAPPER = Game.__table__, inspect(Game)
 # the game's row by either token, on the driver's cursor: the ORM's loading, then Core's execution,
 # cost more than the query (app/store/driver_sql.py)
@@ -91,7 +91,7 @@ def find_game(session: Session, token: str) -> tuple[Game, Access] | None:
 
 
 def _detached(session: Session, row: Any) -> Game:
-    """The game as the ORM would have loaded it from this row, detached (issue 21: the ORM's
+    """The game as the ORM would have loaded it from this row, detached (the ORM's
     query, its row processing and identity map cost about twice the statement): read again on
     every request, so never stale. The session's own copy when it already holds one, its
     expired values filled in from the row, as the ORM's loading does."""
@@ -129,7 +129,7 @@ def list_games(session: Session) -> list[Game]:
 
 def latest_step(session: Session, game: Game) -> StepRecord:
     """The game's newest step, which holds its full state (steplog.py), as a record attached to
-    no session (issue 21: the ORM's loading cost more than the query). If another device's step
+    no session (the ORM's loading cost more than the query). If another device's step
     landed since `game` was read, this one lost its state in that commit: read on. The state is
     read as its stored text and parsed only if this process has not already parsed exactly that
     text at this step (app/store/latest_state.py)."""

@@ -1,4 +1,4 @@
-"""The bounded caches' one eviction rule (issue 21: the latest states, a step's reads, log rows,
+"""The bounded caches' one eviction rule (the latest states, a step's reads, log rows,
 shared panels, live pushes): the newest entries are kept, the least recently used dropped first."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A process-local cache of each game's latest state (issue 21): parsing and validating the whole
+"""A process-local cache of each game's latest state: parsing and validating the whole
 stored state took most of a command's and a panel's time, and every command, panel and page of
 a game reads the same latest state until its next step.
 
@@ -13,7 +13,7 @@ makes new states).
 An entry a writer stored on top of the entry it read also keeps the few states before it
 (RECENT_KEPT): the log panel and the live push name each of their newest steps' models from the
 state after that step, which for any step but the latest meant rebuilding it from the last
-snapshot and up to 49 deltas, on every render (issue 21). They are the states this process read,
+snapshot and up to 49 deltas, on every render. They are the states this process read,
 checked and wrote under the game's lock, step after step, so they are exactly what those steps
 stored; a reader gets them only through the entry it just checked against the database.
 """

@@ -1,4 +1,4 @@
-"""How the step log stores a game's states (issue 11 § 3: a full state at every step made a
+"""How the step log stores a game's states (a full state at every step made a
 2,000-step game 17 MiB and every export and backup as large).
 
 Every step after step 0 stores its delta: what its command changed (app/store/deltas.py), a few

@@ -1,4 +1,4 @@
-"""SQLModel tables: a game and its step log (architecture.md § The game as a log)."""
+"""SQLModel tables: a game and its step log (docs/architecture.md § The game as a log)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ class Step(SQLModel, table=True):
     says which; read a step's state through it)."""
 
     # ix_step_game_kind: a game's steps of one kind in order (its ends of turn: the danger track on every
-    # turn panel) found without reading every step of the game (issue 21)
+    # turn panel) found without reading every step of the game
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_step_game_seq"),
                       Index("ix_step_game_kind", "game_id", "kind", "seq"))
 

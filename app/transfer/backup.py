@@ -1,4 +1,4 @@
-"""A backup of every game, and its restore, in bounded memory (issue 10: a backup larger than
+"""A backup of every game, and its restore, in bounded memory (a backup larger than
 20 MB restores; four big imports at once must not take the machine's memory).
 
 A backup is `{"format": "potham-2038-backup", "format_version": 1, "exported_at": …, "games": [
@@ -8,9 +8,9 @@ game at a time:
 - writing: the document is streamed game by game, each game read, written and let go;
 - restoring: the file (on disk, not in memory) is read by a streaming JSON parser (ijson): first
   the whole file once for its header and its nesting (no deeper than app/transfer/nesting.py allows, so
-  the parser's paths stay small: issue 16), then every game is validated one at a time (nothing
+  the parser's paths stay small), then every game is validated one at a time (nothing
   stored if one is bad), then every game is stored in one transaction: a restore is all or
-  nothing (issue 16: one that failed half-way had stored the games before it, and a retry
+  nothing (one that failed half-way had stored the games before it, and a retry
   duplicated them). A single game of a backup may be as large as a single import
   (exchange.MAX_BYTES).
 

@@ -1,4 +1,4 @@
-"""Export and import: a game as one versioned JSON document (architecture.md § The game as a log).
+"""Export and import: a game as one versioned JSON document (docs/architecture.md § The game as a log).
 
 The promise: any document this app ever exported imports into any later version. So the format
 has a version, and each change of the format adds ONE function to MIGRATIONS that lifts a
@@ -93,7 +93,7 @@ def _in_utc(moment: datetime) -> datetime:
         raise ValueError("the time is out of range") from None
 
 
-# A moment as the app writes it, with its timezone: the database refuses one without (issue 16:
+# A moment as the app writes it, with its timezone: the database refuses one without (
 # a naive or date-only timestamp answered 500).
 Moment = Annotated[AwareDatetime, AfterValidator(_in_utc)]
 # A text column's value: PostgreSQL text cannot hold a NUL (JSON columns escape it).

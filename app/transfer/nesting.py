@@ -1,4 +1,4 @@
-"""How deep a document may nest (issue 16): a backup nested thousands deep took the server to
+"""How deep a document may nest: a backup nested thousands deep took the server to
 23.7 GB while the streaming parser (ijson) built a path per level, and an import nested a few
 hundred deep could reach Python's recursion limit further on. Our deepest document, a backup of
 a game whose delta sets a nested part of a state, nests about a dozen levels; MAX_DEPTH leaves

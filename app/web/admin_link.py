@@ -1,5 +1,5 @@
 """The admin link: whoever runs the server may list every game, back them all up and restore a
-backup (architecture.md § Live sharing: server-wide views need the server's admin token).
+backup (docs/architecture.md § Live sharing: server-wide views need the server's admin token).
 
 The Jupyter-token pattern: ADMIN_TOKEN from the environment if set; otherwise a token made on the
 first start and kept in the data folder (next to the SQLite file), readable by its owner only

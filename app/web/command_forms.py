@@ -106,7 +106,7 @@ def field_messages(error: ValidationError, skip: int = 0) -> dict[str, str]:
     return messages
 
 
-# Pydantic's wording for the common slips, said the way a player would (issue 9).
+# Pydantic's wording for the common slips, said the way a player would.
 _PLAIN = {"int_parsing": "Enter a whole number, like 3.", "float_parsing": "Enter a number, like 2.5.",
           "int_from_float": "Enter a whole number, like 3.", "missing": "This is needed.",
           "string_too_short": "This is needed.", "bool_parsing": "Choose yes or no."}

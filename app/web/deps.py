@@ -59,7 +59,7 @@ class Opened:
 def open_game(token: str, session: SessionDep) -> Opened:
     found = games.find_game(session, token)
     # Give the connection back before FastAPI hops to another thread for the handler: held across
-    # that wait, 40 requests took every connection and every thread waited on the pool (issue 11).
+    # that wait, 40 requests took every connection and every thread waited on the pool.
     # The game stays loaded and attached; the handler's first query takes a connection again.
     # (find_game reads on a connection of its own, given back, unless the session had begun.)
     if session.in_transaction():
@@ -87,7 +87,7 @@ def open_to_edit(token: str, session: Session) -> Opened:
     (`opened.session`): the same 404, then 403, the same session. The command routes (a tap, the
     games API's commands) call it themselves, in their own worker thread: as a dependency it took
     a worker thread of its own, a second wait for one under load, and FastAPI's solving of two
-    more levels (issue 21). errors.LINK_CHECKED_IN_ROUTE keeps the link's answer before a wrong
+    more levels. errors.LINK_CHECKED_IN_ROUTE keeps the link's answer before a wrong
     field's. A route calling it takes no OpenedDep (two games opened)."""
     opened = _may_edit(open_game(token, session))
     opened.session = session

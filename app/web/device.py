@@ -1,4 +1,4 @@
-"""The games this browser holds: the home page lists only them (issue 10 § 1).
+"""The games this browser holds: the home page lists only them.
 
 A game's links are its only key, so the list of games a device may resume is the list of links it
 was given. They are kept in one cookie, `potham_games`, on this device only:

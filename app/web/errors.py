@@ -51,7 +51,7 @@ def _error(error: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# Routes that open their game in their own worker thread instead of in a dependency (issue 21: a
+# Routes that open their game in their own worker thread instead of in a dependency (a
 # sync dependency takes a worker thread of its own, a second wait for one under load), each with
 # how to check its link alone. FastAPI checks a route's query and body before calling it, so a
 # wrong field would answer 422 before the link's 404 or 403: here a wrong field on such a route
@@ -86,7 +86,7 @@ async def http_error(request: Request, exc: StarletteHTTPException):
 
 
 async def database_error(request: Request, exc: OperationalError):
-    """A command that waited longer than the busy timeout for the write lock (issue 21, under
+    """A command that waited longer than the busy timeout for the write lock (under
     overload): 503 with Retry-After, never a 500. Its transaction was rolled back whole (the
     session closes on the way out, app/store/db.py get_session), so nothing of it was written. Any
     other database failure stays a server error."""

@@ -1,4 +1,4 @@
-"""The log's steps as rendered rows, each rendered once per process (issue 21: the full page's log
+"""The log's steps as rendered rows, each rendered once per process (the full page's log
 of 40 steps cost about 15 ms, most of it rendering the same rows and rebuilding the same states
 again on every render).
 
@@ -39,7 +39,7 @@ ROWS_KEPT = 4096  # rendered rows (about 1 KB each): a hundred games' full logs
 
 _STEPS = Step.__table__
 NEWEST = 2**31 - 1  # "before" when none is given: after every step (an INTEGER column's largest)
-# A page of the log, newest first, as plain records (issue 21: the ORM's loading of 40 steps cost
+# A page of the log, newest first, as plain records (the ORM's loading of 40 steps cost
 # more than the query): no states, and the command and entries as their stored text, parsed only
 # when a row is rendered afresh (or, for an undo, to find what it took back).
 _PAGE = select(_STEPS.c.id, _STEPS.c.seq, _STEPS.c.kind, _STEPS.c.actor, cast(_STEPS.c.command, Text),

@@ -1,5 +1,5 @@
 """This machine's own address on the network it serves, found by listing its interfaces: no packet
-is sent, nothing is resolved (issue 22: the share panel's links must open on a co-player's phone).
+is sent, nothing is resolved (the share panel's links must open on a co-player's phone).
 
 Why the standard library and not a package: no interface-listing package (psutil, ifaddr,
 netifaces) is in the app's locks, and this needs two ioctls. `socket.if_nameindex()` names the

@@ -113,7 +113,7 @@ def game_context(opened: Opened, session: Session, log_before: int | None = None
                  log_oldest: int | None = None, log_after: int | None = None, with_log: bool = True,
                  **extra: Any) -> dict[str, Any]:
     """Everything any panel needs; computed once per request. `with_log=False`: for panels
-    other than the log, which skip reading its steps and their states (issue 21: most of a
+    other than the log, which skip reading its steps and their states (most of a
     status panel's time)."""
     step = step_reads.READS.get(opened.game, ("latest",), lambda: games.latest_step(session, opened.game),
                                 seq=lambda record: record.seq)  # read on past a newer step: kept under it
@@ -136,7 +136,7 @@ STEP_WIDE_READS = {"game", "state", "danger_history", "danger_chart", "oob"}
 
 # Panels whose render from a plain context (game_context's for a link, nothing added: no form,
 # message, pick or request of the asker's) reads nothing else than the step and that link: a tap's
-# own answer and the step's push to the same link draw the same turn panel (issue 21: the play
+# own answer and the step's push to the same link draw the same turn panel (the play
 # link's turn panel, a third of a tap's renders, was drawn twice). Rendered once per step and link;
 # its templates read no log page (the only part of a plain context that differs between the two:
 # tests/web/test_link_wide_panels.py checks every ruleset's).
@@ -173,7 +173,7 @@ def render_panel(request: Request, name: str, context: dict[str, Any],
 
 # The panel routes open their game themselves (deps.open_game, in the route's own thread), not as
 # a dependency: FastAPI's solving of it and its hop to a worker thread of its own cost about a
-# quarter of a panel asked again (issue 21). An unknown link still answers 404.
+# quarter of a panel asked again. An unknown link still answers 404.
 
 
 @router.get("/g/{token}/panels/{name}", response_class=HTMLResponse)
@@ -201,7 +201,7 @@ PanelNames = Annotated[str, Query(max_length=200, pattern=r"^[a-z]+(,[a-z]+)*$",
 def several_panels(request: Request, token: str, session: SessionDep, names: PanelNames | None = None,
                    before: Since | None = None, oldest: Since | None = None, after: Since | None = None,
                    bot: str | None = None):
-    """A live refresh in one request (issue 11: five per step and page froze the server): the
+    """A live refresh in one request (five per step and page froze the server): the
     panels `names`, one after the other, from one context. `after`: the log sends only its new
     steps (see log_context)."""
     opened = open_game(token, session)  # an unknown link is a 404 first, `names` or not
@@ -216,7 +216,7 @@ def several_panels(request: Request, token: str, session: SessionDep, names: Pan
 def shared_panels(request: Request, opened: Opened, session: Session, names: str, before: int | None,
                   oldest: int | None, after: int | None = None, bot: str | None = None) -> HTMLResponse:
     """The panels `names` (comma-separated), rendered once per step and shared by every page
-    that asks the same (issue 21): every page on one link asks for the same panels after a step,
+    that asks the same: every page on one link asks for the same panels after a step,
     so a step is rendered once per link (play, watch), however many pages are open, and pages
     asking at the same moment wait for that one render (RenderedPanels.render_once)."""
     unknown = [n for n in names.split(",") if n not in PANELS]
@@ -225,8 +225,8 @@ def shared_panels(request: Request, opened: Opened, session: Session, names: str
     game = opened.game
     # the request's path and query name the link and what it shows; both links are in the key (a
     # replaced link changes it). Only the share panel reads the request's host and the network
-    # address its links use (issue 16, issue 22), which change no step: in the key only for it,
-    # so the other panels skip building the request's URL and its share address (issue 21).
+    # address its links use, which change no step: in the key only for it,
+    # so the other panels skip building the request's URL and its share address.
     shared = (str(request.url), reach(request).origin) if "share" in names.split(",") else None
     key = (request.scope["path"], request.scope["query_string"], shared, opened.access, game.seq,
            game.updated_at, game.edit_token, game.view_token)

@@ -1,5 +1,5 @@
 """Which address the share panel's links and QR codes use, and whether another device can open it
-(issue 22). In order:
+. In order:
 
 1. The address the device in hand used, when it is not loopback (a LAN address, a name, or the
    public host a proxy passed along): another device can use it too.

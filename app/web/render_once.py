@@ -1,4 +1,4 @@
-"""A rendered answer made once per key and shared (issue 21): every page on one link asks for the
+"""A rendered answer made once per key and shared: every page on one link asks for the
 same panels after a step, so the first request renders them and the pages asking meanwhile wait
 for that render instead of making their own (app/web/panels.py shared_panels)."""
 

@@ -1,4 +1,4 @@
-"""What a panel reads of a game at one step, read once per step and process (issue 21).
+"""What a panel reads of a game at one step, read once per step and process.
 
 Every render of a step's panels read the same rows again: the latest step (its record and state),
 the log's newest page, 2038's ends of turn. A step's pushes alone render them twice (the play and

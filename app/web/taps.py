@@ -1,4 +1,4 @@
-"""The last tap that made several steps, per game (issue 18): "Undo the whole tap" needs to know
+"""The last tap that made several steps, per game: "Undo the whole tap" needs to know
 where it began on every render of the turn panel (the tap's own answer, the live push, a
 refresh), and a step stores no tap of its own. Kept in this process only, as a hint: without it
 (another worker, a restart) "Undo last step" and the log's "Go back here" still do the same."""

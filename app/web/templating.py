@@ -23,7 +23,7 @@ _as_markup = str.__new__  # a Markup of exactly this text, without Markup.__new_
 
 def escape(value: Any, /) -> Markup:
     """markupsafe.escape, the same text and type for every value, made cheaper for the two values
-    a template prints most (issue 21: a step's panels printed some 1,000 values, each escaped
+    a template prints most (a step's panels printed some 1,000 values, each escaped
     through two Python calls, about a sixth of their render): a plain str is escaped in C and
     wrapped without Markup.__new__'s checks, and a Markup (a macro's output, a rule badge) is
     already safe, so it is itself, not a copy. Anything else as markupsafe does it
@@ -82,7 +82,7 @@ def rule_badge(text: str | None) -> Markup:
     """Rule ids ("R-NOISE", or "R-NOISE · R-ALARM") as badges that explain themselves: each a link
     to its entry on /rules carrying the summary, which static/rules.js shows in place on a tap
     (touch, keyboard, screen readers); without JavaScript the link opens the entry. Made once
-    per text while the rulesets and their glossaries stay as they are (issue 21: a turn panel
+    per text while the rulesets and their glossaries stay as they are (a turn panel
     shows dozens)."""
     return _badges(str(text or ""), len(rulesets.RULESETS), len(RULE_PAGES))
 

@@ -26,6 +26,9 @@ def test_the_dice_fold_the_count_chips_and_the_hacks_opposing_stat_follow_the_pl
     vex, hunter = ids["Vex"], ids["Hunter-1"]
     form = page.locator(f"#form-cshoot-{vex}")
 
+    # The shot's details (its Cover, odds, folds and button) show once its target is tapped.
+    expect(page.locator(f"#cshoot-{vex}-dice")).to_be_hidden()
+    form.locator(f"label:has(#cshoot-{vex}-target_id-{hunter})").click()
     # The fold: opening it means dice by hand, closing it gives the roll back to the app.
     fold = page.locator(f"#cshoot-{vex}-dice")
     expect(page.locator(f"#cshoot-{vex}-attack-hits")).to_be_hidden()
@@ -55,6 +58,7 @@ def test_the_dice_fold_the_count_chips_and_the_hacks_opposing_stat_follow_the_pl
 
     # The hack: the opposing stat follows Vex's stat chip to the same-named one, until tapped.
     hack = f"chack-{vex}"
+    page.locator(f"label:has(#{hack}-bot_id-{ids['Sentry-1']})").click()  # its stats show once the AI-Bot is tapped
     page.locator(f"label:has(#{hack}-stat-Defense)").click()
     expect(page.locator(f"#{hack}-opposing_stat-defense")).to_be_checked()
     page.locator(f"label:has(#{hack}-stat-Melee)").click()

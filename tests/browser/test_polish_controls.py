@@ -14,7 +14,7 @@ from tests.support.layout import layout_problems
 
 FIRST_CONTROL = """() => {
   const phase = document.querySelector('#panel-turn .phase');
-  const el = [...phase.querySelectorAll('form input:not([type=hidden]), form select, form button, .pick-list a, summary')]
+  const el = [...phase.querySelectorAll('form input:not([type=hidden]), form select, form button, button[form], .pick-list a, summary')]
     .find(e => e.checkVisibility());  // a closed <details> hides its content, not its box
   const r = el.getBoundingClientRect();
   return {bottom: r.bottom, what: el.outerHTML.slice(0, 80), height: innerHeight, scrolled: scrollY};

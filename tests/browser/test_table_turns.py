@@ -14,6 +14,7 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from app.rulesets.potham2038.ruleset import BOTS, SAMPLE
@@ -21,6 +22,7 @@ from tests.support import http
 from tests.support import table_play as tp
 from tests.support.axe import A11Y_JSON, NewStates
 from tests.support.table_play import Board, Player
+from tests.support.tap_watch import TapWatch
 from tests.support.waits import shows_step
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -42,15 +44,30 @@ def start(url: str) -> str:
 
 
 def snap(p: Player, artifacts: Path, name: str, anchor: str) -> None:
-    """A busy phase as the player sees it at 768×1024, from `anchor`; the copy under
-    docs/screenshots changes only when asked (UPDATE_SCREENSHOTS=1) or when missing."""
-    p.page.locator(anchor).first.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 72)")
-    shot = artifacts / f"turns-{name}-768x1024.png"
+    """A busy phase as the player sees it at the page's size, from `anchor` as after a step (below
+    the top bar); the 768×1024 copy under docs/screenshots changes only when asked
+    (UPDATE_SCREENSHOTS=1) or when missing."""
+    p.page.locator(anchor).first.evaluate(
+        "e => window.scrollBy(0, e.getBoundingClientRect().top - document.querySelector('.topbar').getBoundingClientRect().bottom - 6)")
+    size = p.page.viewport_size
+    shot = artifacts / f"turns-{name}-{size['width']}x{size['height']}.png"
     p.page.screenshot(path=str(shot))
     target = DOCS / shot.name
-    if os.environ.get("UPDATE_SCREENSHOTS") or not target.exists():
+    if size["width"] == 768 and (os.environ.get("UPDATE_SCREENSHOTS") or not target.exists()):
         DOCS.mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, target)
+
+
+def watch_snap(p: Player, artifacts: Path, name: str) -> None:
+    """The watch link (the co-player's device) at the same size, as it stands now: its decision cards."""
+    size = p.page.viewport_size
+    page = p.page.context.new_page()
+    page.goto(p.url + p.api()["view_url"])
+    expect(page.locator("#watch-cards")).to_be_visible()
+    page.locator("#watch-cards").evaluate(
+        "e => window.scrollBy(0, e.getBoundingClientRect().top - document.querySelector('.topbar').getBoundingClientRect().bottom - 6)")
+    page.screenshot(path=str(artifacts / f"turns-{name}-{size['width']}x{size['height']}.png"))
+    page.close()
 
 
 def heal(p: Player) -> None:
@@ -100,6 +117,7 @@ def turn_a(p: Player, artifacts: Path) -> None:
     assert p.decision("Worker-1")[0] in ("walk", "run")  # toward Console, 5" away
     assert p.decision("Patrol-1")[0] in ("walk", "run")  # on Gate: on toward Fountain
     snap(p, artifacts, "2-phase2", "#phase-hint")
+    watch_snap(p, artifacts, "watch-phase2")
     tp.next_phase(p, 2)
     danger = p.api()["danger"]
     done = tp.phase3(p)
@@ -159,6 +177,7 @@ def turn_c(p: Player, artifacts: Path) -> None:
     done = tp.phase3(p)
     assert done[0].startswith("Hunter-1 vs")  # R-CMB-GANGUP: the engagements before any shot
     tp.check_fails(p, "Sentry-1", 1)
+    snap(p, artifacts, "4-phase4", "#turn-news")
     assert p.model("Sentry-1")["glitches"][0]["result"] == "reboot"  # R-GLITCH: 1 is Reboot
     assert p.api()["phase"] == 4 and p.api()["position_checks"] == {p.id("Sentry-1"): False}
     tp.every_check_passed(p)  # "Every other check passed · end the turn"
@@ -252,34 +271,61 @@ def figures(p: Player) -> dict[str, dict]:
     return out
 
 
-def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, live_server, artifacts):
-    page = browser.new_page(viewport={"width": 768, "height": 1024})
+# Each run plays the six turns at one screen size and CPU speed: the tablet at this machine's speed,
+# and the phone with Chromium's CPU throttled 4x (DevTools' mid-range mobile setting) as a slow
+# tablet or phone has it. Both record their tap times and where the next control was.
+RUNS = [pytest.param((768, 1024), 1, id="768x1024"), pytest.param((390, 844), 4, id="390x844-cpu4")]
+
+
+@pytest.mark.parametrize(("size", "cpu"), RUNS)
+def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, live_server, artifacts, size, cpu):
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()  # in a context of its own: the watch link opens beside it (watch_snap)
+    if cpu > 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     p = Player(page, live_server.url, start(live_server.url))
+    p.watch = TapWatch(page, p.taps)
     page.goto(f"{live_server.url}/g/{p.token}")
     expect(page.locator("#phase-1")).to_be_visible()
     # axe (WCAG 2.2 AA, both themes, both sizes) on each new kind of state the turns pass through,
-    # on the play page and on a watch page following it live
-    watch = browser.new_page(viewport={"width": 768, "height": 1024})
-    watch.goto(live_server.url + page.locator("#share-watch-url").input_value().removeprefix(live_server.url))
-    p.audits = [(page, NewStates(), "play"), (watch, NewStates(), "watch")]
+    # on the play page and on a watch page following it live: in the tablet's run (it checks the
+    # phone's size too), after each step's time is taken
+    if cpu == 1:
+        watcher = browser.new_page(viewport={"width": 768, "height": 1024})
+        watcher.goto(live_server.url + page.locator("#share-watch-url").input_value().removeprefix(live_server.url))
+        p.audits = [(page, NewStates(), "play"), (watcher, NewStates(), "watch")]
     for name, play in TURNS.items():
         heal(p)
+        p.watch.phase1_shape()
         with p.taps.section(f"turn {name}"):
             try:
                 play(p, artifacts)
             except Exception:
-                page.screenshot(path=str(artifacts / f"turns-failed-{name}.png"), full_page=True)
+                page.screenshot(path=str(artifacts / f"turns-failed-{name}-{width}x{height}.png"), full_page=True)
                 raise
     turns = figures(p)
-    path = artifacts / "table-speed.json"  # merged: other browser tests write their own keys
+    run = f"{width}x{height}" + (f"@cpu{cpu}" if cpu > 1 else "")
+    seen = p.watch.figures()
+    path = artifacts / "table-speed.json"  # merged: other browser tests (and the other run) write their own keys
     known = json.loads(path.read_text()) if path.exists() else {}
-    path.write_text(json.dumps(known | {"turns": turns, "turns_phase3_panel": p.sizes}, indent=2) + "\n")
-    (artifacts / "table-turns-inputs.txt").write_text(  # every input, for reading where they go
+    runs = known.get("turn_runs", {}) | {run: {"turns": turns, "phase3_panel": p.sizes, **seen}}
+    mine = {"turn_runs": runs, f"next_offscreen_{width}x{height}": seen["next_offscreen"],
+            f"phase1_cards_to_event_px_{width}x{height}": seen["phase1_cards_to_event_px"],
+            f"phase3_fold_open_px_{width}x{height}": seen["phase3_fold_open_px"],
+            f"sticky_chrome_px_{width}x{height}": seen["sticky_chrome_px"],
+            "tap_to_panel_ms_cpu4" if cpu == 4 else "tap_to_panel_ms": seen["tap_to_panel_ms"]}
+    if (width, height) == (768, 1024):
+        mine |= {"turns": turns, "turns_phase3_panel": p.sizes}
+    path.write_text(json.dumps(known | mine, indent=2) + "\n")
+    (artifacts / f"table-turns-inputs-{run}.txt").write_text(  # every input, for reading where they go
         "".join(f"{part}\t{kind}\t{what}\n" for part, kind, what in p.taps.log))
-    print("\nsix turns:", json.dumps(turns), "\nturn panel as each Phase 3 starts:", json.dumps(p.sizes))
+    print(f"\nsix turns at {run}:", json.dumps(turns), "\nturn panel as each Phase 3 starts:", json.dumps(p.sizes),
+          "\nseen:", json.dumps({k: v for k, v in seen.items() if not k.endswith("_which")}))
     assert all(t["inputs"] > 0 for t in turns.values())
+    assert seen["taps_timed"] > 0 and seen["next_checked"] > 0  # the watch saw the taps (figures, not goals)
     for _, audit, name in p.audits:
         audit.write(A11Y_JSON, f"six table turns, {name} page")
     failures = [line for _, audit, _ in p.audits for line in audit.failures()]
     assert not failures, "axe found:\n" + "\n".join(failures)
-    page.close()
+    context.close()

@@ -227,8 +227,8 @@ def play_turn_two(game: Game) -> None:
     """A whole turn of six models: Phase 1 move, the Event, four activations with their facts
     measured again, every Phase 3 action, the checks, the end."""
     page = game.page
-    game.act(lambda: page.locator(f"#form-quick-move-{game.ids['Bo']}").get_by_role(
-        "button", name="Worker-1 +1: entered Bo's zone").click())  # one tap per entry
+    game.act(lambda: page.locator(f"#char-{game.ids['Bo']}").get_by_role(
+        "button", name="Worker-1 entered Bo's zone").click())  # one tap per entry
     expect(game.model("Bo")).to_contain_text("Marked 1")
     game.submit("next-1")
     page.locator("#form-event").get_by_label("Event drawn").fill("Quiet night")

@@ -1,4 +1,4 @@
-"""No lost update against a real server process and a real SQLite file (architecture.md § The game
+"""No lost update against a real server process and a real SQLite file (docs/architecture.md § The game
 as a log): commands sent at the same time are applied one at a time, each exactly once.
 
 The figures (throughput, latency) go to test-artifacts/concurrency-*.json for the report; no test

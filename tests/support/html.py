@@ -161,12 +161,12 @@ def parse(html: str) -> Node:
     return root
 
 
-def form_items(form: Node, **fill: str | list[str]) -> list[tuple[str, str]]:
+def form_items(form: Node, outside: list[Node] = (), **fill: str | list[str]) -> list[tuple[str, str]]:
     """What a browser would send for this form as rendered (hidden fields, typed values, ticked
     boxes, chosen options), with `fill` replacing fields by name (a list ticks several boxes).
     Field names with dots or stars are given as fill={"a.b": ...} via **{...}."""
     items: list[tuple[str, str]] = []
-    for n in form.walk():
+    for n in [*form.walk(), *outside]:
         name = n.attrs.get("name")
         if not name or "disabled" in n.attrs or n.tag == "button":
             continue

@@ -31,28 +31,18 @@ def free_port() -> int:
 
 
 def share_tls_context() -> None:
-    """Let every httpx client of this test process share one default TLS context. `httpx.get`
-    and the like build a client per call, and each client a TLS context with the CA bundle
-    loaded: 60 ms of CPU, more than most requests to a local server cost, though every test
-    speaks plain HTTP to 127.0.0.1. One context serves any number of clients (it only wraps
-    sockets); a client given its own `verify` or `cert` still builds its own."""
-    from functools import lru_cache
+    """Spare every httpx client of this test process its CA bundle. `httpx.get` and the like build
+    a client per call, and each client a TLS context with certifi's bundle loaded: 60 ms of CPU,
+    more than most requests to a local server cost, though every test speaks plain HTTP to
+    127.0.0.1. httpx's documented SSL_CERT_DIR (read when SSL_CERT_FILE is unset) makes that
+    context read its CAs from a folder, lazily, when a certificate is first verified (never, here):
+    an empty folder costs nothing to load. The tests and the servers they start verify no
+    certificate, so nothing else changes."""
+    import os
+    import tempfile
 
-    try:  # httpx's own module: if a later httpx moves it, the tests only get slower
-        from httpx._transports import default
-
-        build = default.create_ssl_context
-    except (ImportError, AttributeError):
-        return
-    if getattr(build, "shared", False):
-        return
-    cached = lru_cache(maxsize=None)(lambda trust_env: build(trust_env=trust_env))
-
-    def create_ssl_context(verify=True, cert=None, trust_env=True):
-        return cached(trust_env) if verify is True and cert is None else build(verify, cert, trust_env)
-
-    create_ssl_context.shared = True
-    default.create_ssl_context = create_ssl_context
+    os.environ.pop("SSL_CERT_FILE", None)
+    os.environ["SSL_CERT_DIR"] = tempfile.mkdtemp(prefix="no-cas-")
 
 
 def answers(port: int) -> bool:

@@ -42,6 +42,7 @@ class Player:
         self.page, self.url, self.token, self.taps = page, url, token, Taps()
         self.ids: dict[str, str] = {}  # a model's id never changes: asked of the API once per name
         self.sizes: list[dict] = []  # the turn panel's size as each Phase 3 starts (issue 21: measured)
+        self.watch = None  # a TapWatch (tests/support/tap_watch.py): each step's time and what shows
         self.audits: list = []  # (page, tests.support.axe.NewStates, name): each new kind of state checked by axe
 
     # --- reading the game (not inputs) ------------------------------------------------------
@@ -90,6 +91,8 @@ class Player:
         except AssertionError:
             self.no_error()
             raise
+        if self.watch:
+            self.watch.step_done()
         self.check_state()
 
     def check_state(self) -> None:
@@ -138,6 +141,8 @@ class Player:
         self.open(self.page.locator(f"#{fid}-dice"))
         expect(self.page.locator(f"#form-{fid}").get_by_label("I enter dice")).to_be_checked()
         expect(self.page.locator(f"#{fid}-dice .entered-grid")).to_be_visible()  # fetched on opening (issue 21)
+        if self.watch:
+            self.watch.fold_open_shape()
         for prefix, (hits, criticals) in rolls.items():
             key = f"{fid}-{prefix.replace('.', '-')}"
             self.chip(f"{key}-hits-{hits}")
@@ -393,6 +398,8 @@ def activate(p: Player, bot: str, board: Board) -> None:
             " return p && (Number(p.dataset.seq) > seq || (f && f.value !== told)"
             " || document.querySelector('#panel-turn .form-error')); }", arg=[before, told])
         p.no_error()
+        if p.watch:
+            p.watch.step_done()
         if p.seq() > before:
             return
     raise AssertionError(f"{bot}: still asking after 12 taps")

@@ -14,6 +14,9 @@ class Taps:
     def __init__(self) -> None:
         self.log: list[tuple[str, str, str]] = []  # (section, kind, what)
         self.part = ""
+        # Called with each input's target before the input is made (and before Playwright scrolls
+        # to it): a test that watches where the next control is (tests/support/table_play.py).
+        self.before_input = None
 
     @contextmanager
     def section(self, name: str):
@@ -25,6 +28,8 @@ class Taps:
 
     def _count(self, kind: str, what: Locator | str) -> None:
         text = str(what).split(" selector=", 1)[-1]  # the locator without its frame's address
+        if self.before_input is not None and not isinstance(what, str):
+            self.before_input(kind, what)
         self.log.append((self.part, kind, text[:120]))
 
     def click(self, target: Locator) -> None:

@@ -59,10 +59,14 @@ class Table:
         a button with its own hx-post (it sends its name and value to its own URL)."""
         form = self.page.by_id(f"form-{form_id}") if self.page.has_id(f"form-{form_id}") \
             else self.opened.by_id(f"form-{form_id}")
-        items = form_items(form, **fill)
+        # fields outside the form that belong to it (the `form` attribute: Phase 1's report grid) come
+        # after its own in the page's order, as a browser sends them
+        outside = [n for n in self.page.walk() if n.attrs.get("form") == form.attrs["id"] and n.tag != "button"]
+        items = form_items(form, outside=outside, **fill)
         url = form.attrs.get("hx-post") or form.attrs["action"]
         if isinstance(button, str):
-            pressed = form.by_id(button)
+            pressed = form.by_id(button) if form.has_id(button) else self.page.by_id(button)
+            assert pressed.attrs.get("form", form.attrs["id"]) == form.attrs["id"], f"{button} is not {form_id}'s"
             assert "disabled" not in pressed.attrs, f"{button} is disabled"
             items.append((pressed.attrs["name"], pressed.attrs["value"]))
             url = pressed.attrs.get("hx-post") or url

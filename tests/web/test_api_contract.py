@@ -1,8 +1,8 @@
 """The JSON contract of design/api.md, checked black-box: every request and answer field named
 there, the defaults, the enums, the example requests, and 422s that name the field.
 
-Written from api.md and the seeds, not from the code: where a test quotes a rule id, the rule
-is design/rules.md's (or docs/rules.md's for the readings the product adds).
+Written from docs/api.md and the seeds, not from the code: where a test quotes a rule id, the rule
+is docs/design-rules.md's (or docs/rules.md's for the readings the product adds).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ SHOOT = "/api/rules/shoot"
 NOISE = "/api/rules/noise"
 ODDS = "/api/rules/odds"
 
-# The example requests of api.md, verbatim.
+# The example requests of docs/api.md, verbatim.
 API_ACTIVATION = {
     "bot": {
         "name": "Warden-2", "role": "hunter",
@@ -55,7 +55,7 @@ ACTION_FIELDS = {"slot", "family", "action", "phase", "target", "move", "fallbac
 
 
 def bot(**fields) -> dict:
-    """A minimal Hunter: only the fields api.md does not default."""
+    """A minimal Hunter: only the fields docs/api.md does not default."""
     return {"name": "Warden-2", "role": "hunter", "walk": 4, "run": 8, **fields}
 
 

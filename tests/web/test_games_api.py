@@ -1,4 +1,4 @@
-"""The JSON games API (api.md § Games): create, read, commands, undo, tokens."""
+"""The JSON games API (docs/api.md § Games): create, read, commands, undo, tokens."""
 
 from __future__ import annotations
 

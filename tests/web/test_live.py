@@ -1,4 +1,4 @@
-"""Live sharing (architecture.md § Live sharing): the event stream, the hub, and no lost update."""
+"""Live sharing (docs/architecture.md § Live sharing): the event stream, the hub, and no lost update."""
 
 from __future__ import annotations
 

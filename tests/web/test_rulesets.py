@@ -1,4 +1,4 @@
-"""The ruleset plug-in framework (issue 12, api.md § Rulesets): a game has a ruleset, chosen at
+"""The ruleset plug-in framework (issue 12, docs/api.md § Rulesets): a game has a ruleset, chosen at
 creation, stored, answered, exported, shown on its page; the shell does not care which."""
 
 from __future__ import annotations

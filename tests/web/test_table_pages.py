@@ -29,8 +29,9 @@ def test_phase_1_an_entry_into_a_zone_is_one_tap_per_entry(client, session):
 def test_phase_1_noise_inside_a_zone_is_one_tap(client, session):
     """R-NOISE: inside any zone, +1 Marked in total and Danger +1, however many zones hold it."""
     table = in_phase(client, session, 1)
-    form = table.page.by_id("form-quick-noise-bo")
-    assert [b.attrs["value"] for b in form.all("button")] == ["hunt", "sent", "work", "patr"]
+    # the grid's Noise column: each AI-Bot's button submits Bo's Noise form (its `form` attribute)
+    buttons = table.page.by_id("char-bo").all("button", form="form-quick-noise-bo")
+    assert [b.attrs["value"] for b in buttons] == ["hunt", "sent", "work", "patr"]
     table.submit("quick-noise-bo", button=("bot_ids[]", "sent"))
     state = api(table)
     assert state["danger"] == 1 and next(c for c in state["characters"] if c["id"] == "bo")["marked"] == 1

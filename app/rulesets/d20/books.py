@@ -78,7 +78,8 @@ def may_spend(state: D20State, member: Character | Npc, part: str, what: str) ->
 
 def cancel_pending(state: D20State) -> tuple[D20State, list[Entry]]:
     """D20-OUT: an NPC's attack still waiting for its dice is cancelled once its attacker is out of
-    the fight, or its target is down (Dying, Unconscious, Dead, Displaced) or gone."""
+    the fight or Stunned (its Action lost), or its target is down (Dying, Unconscious, Dead,
+    Displaced) or gone."""
     entries: list[Entry] = []
     turns = []
     for turn in state.turns:
@@ -102,6 +103,8 @@ def cancelled_because(npc: Npc | None, target: Character | Npc | None, name: str
         return "it left the roster"
     if npc.combatant().down:
         return f"{npc.name} is out of the fight"
+    if npc.combatant().has("stunned"):  # D20-COND-STUNNED: "Stunned: lose Action."
+        return f"{npc.name} is Stunned and loses its Action"
     if target is None:
         return f"{name} left the roster"
     if target.combatant().down:

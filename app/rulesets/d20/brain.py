@@ -108,7 +108,7 @@ def sentry(plan: Plan, orders: Orders, rng: random.Random | None) -> None:
     away = orders.subject_distance
     if plan.touching():
         hold_melee(plan, "leaving would provoke an Attack of Opportunity")
-    elif away is None:  # D20-FACTS: a fact never given is never assumed (issue 20 D6: it was 0)
+    elif away is None:  # D20-FACTS: a fact never given is never assumed (it was 0)
         plan.needs.append("subject_distance")
         plan.notes.append(f"Give the squares from {plan.name} to {subject}: its turn waits for them.")
     elif not orders.exempt and away > plan.npc.stats.speed:

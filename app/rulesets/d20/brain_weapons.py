@@ -1,5 +1,5 @@
 """D20-BRAIN-WEAPON: an NPC compares what its weapons offer from where it stands and from where
-its Move can take it, and takes the attack with the highest expected damage (issue 20 D3: an
+its Move can take it, and takes the attack with the highest expected damage (an
 archer walked next to its target and punched it at 45% for 1.25 instead of shooting at 75%
 for 5.85).
 

@@ -64,7 +64,7 @@ def start_turn(c: Combatant, rng: random.Random, bleed: int | None = None,
                house: HouseRules = HOUSE) -> tuple[Combatant, list[tuple[str, str]]]:
     """The start of `c`'s turn: Temporal immunity ends, and Bleeding takes 1d4 (rolled or entered
     as `bleed`). Dying saves are dying.dying_save. The Reaction does not come back here: "Reaction
-    (1/round)" comes back once, when the round ends (D20-REACTION; issue 20 D5: a Parry spent
+    (1/round)" comes back once, when the round ends (D20-REACTION: a Parry spent
     before the creature's turn came back with it and was spent again the same round)."""
     events: list[tuple[str, str]] = []
     if c.has("temporal_immune"):

@@ -91,7 +91,7 @@ class Sheet(Frozen):
 
 class Character(Sheet):
     side: Literal["character"] = "character"
-    # whom it attacked last: the attack form offers that foe again on its turn (issue 20)
+    # whom it attacked last: the attack form offers that foe again on its turn
     last_target: str | None = Field(default=None, max_length=40)
 
 
@@ -104,7 +104,7 @@ class Npc(Sheet):
     zone: Annotated[int, Field(ge=0, le=60)] = 3
     wielding: Name | None = None
     # the squares to its subject (a Sentry) or object (a Worker) last given, kept only while it
-    # has not moved since: its next turn's form offers them (D20-FACTS, issue 20)
+    # has not moved since: its next turn's form offers them (D20-FACTS)
     post_distance: Annotated[int, Field(ge=0, le=1000)] | None = None
     features: list[Literal["parry", "intercept"]] = Field(default_factory=list, max_length=2)
     subject: Name | None = None

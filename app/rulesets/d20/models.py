@@ -112,7 +112,7 @@ class Combatant:
 class HouseRules:
     """Editable defaults for what the d20 combat reference leaves to its Core rules."""
 
-    nat20_always_hits: bool = True  # api.md: "a natural 20 always hits"
+    nat20_always_hits: bool = True  # docs/api.md: "a natural 20 always hits"
     nat1_always_misses: bool = True
     edge_mode: str = "2d20"  # Edge/Hindrance: roll two d20, keep the higher/lower (D20-EDGE)
     poisoned_attacks: bool = True  # "-2 to checks" read as attack rolls too (D20-COND-POISONED)

@@ -2,7 +2,7 @@
 D20-GLITCH, D20-EDGE) and the exact distribution of its damage (D20-DAMAGE).
 
 Enumerated over the kept natural d20 (20 faces; 2d20 keep-high or keep-low as 20 weights out
-of 400), so every answer is a Fraction; api.md's example: +5 vs DEF 15 at Short, no cover ->
+of 400), so every answer is a Fraction; docs/api.md's example: +5 vs DEF 15 at Short, no cover ->
 p_hit 11/20, p_crit 1/20, p_glitch 1/20.
 """
 
@@ -41,7 +41,7 @@ def outcome(natural: int, bonus: int, defense: int, cover: str,
             house: HouseRules = HOUSE) -> tuple[bool, bool, bool]:
     """(hit, critical, glitch) for one kept natural die, bonus and DEF already effective.
 
-    D20-CRIT: a natural 20 always hits (house default, api.md) and is a critical, except through
+    D20-CRIT: a natural 20 always hits (house default, docs/api.md) and is a critical, except through
     heavy cover; D20-GLITCH: a natural 1 always misses and is a Glitch for the attacker."""
     if natural == 20 and house.nat20_always_hits:
         hit = True

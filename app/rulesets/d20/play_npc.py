@@ -55,7 +55,7 @@ def stored(state: D20State, npc: Npc, decision: Decision) -> Turn:
 
 def asked(npc: Npc, decision: Decision) -> None:
     """D20-FACTS: a fact never given is never assumed; the turn is refused with the field named
-    and the NPC keeps it (issue 20 D6, D7)."""
+    and the NPC keeps it."""
     if not decision.needs:
         return
     field = decision.needs[0]
@@ -66,15 +66,15 @@ def asked(npc: Npc, decision: Decision) -> None:
 
 def saved_only(npc: Npc) -> Decision:
     """D20-DYING-SAVE: "On your turn: Vigor Save DC 10 + Wounded" is the turn of a Dying creature:
-    even when the save stabilises it (HP 1) it takes no other action this turn (issue 20 D9)."""
+    even when the save stabilises it (HP 1) it takes no other action this turn."""
     why = f"{npc.name} spent this turn on its Dying save: no other action"
     return Decision(npc.name, (), tuple(BrainUnused(slot, why + ".", "D20-DYING-SAVE") for slot in SLOTS),
                     notes=(why + ".",))
 
 
 def kept(npc: Npc, decision: Decision) -> Npc:
-    """What the turn leaves on the NPC: standing up clears Prone (D20-COND-PRONE, issue 20 D1), a
-    drawn weapon stays in hand (D20-MINOR-DRAW, issue 20 D8)."""
+    """What the turn leaves on the NPC: standing up clears Prone (D20-COND-PRONE), a
+    drawn weapon stays in hand (D20-MINOR-DRAW)."""
     c = npc.combatant()
     if any(s.action == "stand" for s in decision.steps):
         c = stand_up(c)

@@ -163,7 +163,7 @@ def set_condition(state: D20State, body: SetCondition, rng: Random) -> tuple[D20
 
 def adjusted(state: D20State, body: Adjust) -> dict[str, dict[str, object]]:
     member = state.member(body.member_id)
-    if member is None:  # not on the roster: the command itself refuses it (issue 16: was a 500)
+    if member is None:  # not on the roster: the command itself refuses it (was a 500)
         return {}
     fields = {k: getattr(member, k) for k in ("hp", "dying", "wounded") if getattr(body, k) is not None}
     return {body.member_id: fields}

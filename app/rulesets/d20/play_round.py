@@ -198,7 +198,7 @@ def parry(t: Combatant, weapon: Weapon, where: Situation, house: HouseRules) -> 
 
 
 def reacting(t: Combatant, what: str) -> Combatant:
-    """D20-REACTION: one a round; a second (Parry, Intercept, issue 20 D10) is refused."""
+    """D20-REACTION: one a round; a second (Parry, Intercept) is refused."""
     if t.reaction_used or t.out_of_action:
         raise Refused(f"{t.name} has no Reaction left to {what} with this round.", "D20-REACTION")
     return replace(t, reaction_used=True)

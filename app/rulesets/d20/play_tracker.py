@@ -1,4 +1,4 @@
-"""The initiative tracker (issue 20): the order of turns and whose turn it is.
+"""The initiative tracker: the order of turns and whose turn it is.
 
 The d20 combat reference does not say how the order of turns is found; the house default
 (D20-INITIATIVE, docs/rules-d20.md § 3) is d20 + Agility, highest first, ties to the higher
@@ -117,6 +117,8 @@ def delay(state: D20State, body: Delay, rng: Random) -> tuple[D20State, list[Ent
     member = state.member(body.member_id)
     if member is None or member.id != state.acting:
         raise Refused("Only the creature whose turn it is can Delay.", "D20-DELAY")
+    if member.combatant().down:
+        raise Refused(f"{member.name} is out of the fight: it does nothing, Delay included.", "D20-OUT")
     if member.spent or state.turn_of(member.id) is not None:
         raise Refused(f"{member.name} has already acted this turn: too late to Delay.", "D20-DELAY")
     left = upcoming(state)
@@ -135,7 +137,7 @@ def delay(state: D20State, body: Delay, rng: Random) -> tuple[D20State, list[Ent
 
 
 def likely_target(state: D20State) -> str | None:
-    """The foe the attack form offers the acting Character (issue 20: fewer inputs, nothing
+    """The foe the attack form offers the acting Character (fewer inputs, nothing
     decided for the player, who changes it with one select): the one it attacked last while that
     one still stands, else the NPC that attacked a Character most recently this round, else the
     first NPC still up. None when no Character is acting."""

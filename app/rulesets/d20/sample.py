@@ -1,4 +1,4 @@
-"""The sample d20 game (issue 20): two Characters and three NPCs on the ready stat blocks of
+"""The sample d20 game: two Characters and three NPCs on the ready stat blocks of
 starters.py, each added by `add_character` / `add_npc` (so each is a step in the log and Undo
 takes it back). The NPCs show three roles' brains: a Hunter with a machete (D20-ROLE-HUNTER), a
 Sentry with a pistol guarding its subject (D20-ROLE-SENTRY), a Worker with the arc projector at

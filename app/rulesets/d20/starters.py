@@ -1,4 +1,4 @@
-"""Ready stat blocks for a quick roster (issue 20: five stat blocks cost 56 inputs). These are
+"""Ready stat blocks for a quick roster (five stat blocks cost 56 inputs). These are
 house sheets, not the d20 combat reference's (it gives no stat blocks): a starting point the
 player can replace by filling the whole sheet instead. Each fills only what the player did not
 give (`add_npc` / `add_character` with `starter`); weapons follow the reference's attack lines

@@ -108,7 +108,7 @@ CONFIRM_SHOT = "confirm line of sight and range in Phase 3"
 
 @dataclass(frozen=True, slots=True)
 class EmptySlot:
-    """A slot the activation leaves empty and why (api.md: "A slot may be absent …")."""
+    """A slot the activation leaves empty and why (docs/api.md: "A slot may be absent …")."""
 
     slot: int
     reason: str

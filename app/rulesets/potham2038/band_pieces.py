@@ -1,4 +1,4 @@
-"""Bands cut where the decision turns (issue 18): one tap instead of a band, then the inches.
+"""Bands cut where the decision turns: one tap instead of a band, then the inches.
 
 A band says a distance lies between two of the bot's thresholds. Some decisions turn on a
 figure inside a band: a Sentry charges an intruder only when the subject's distance plus the

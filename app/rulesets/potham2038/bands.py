@@ -1,4 +1,4 @@
-"""Distance bands: a distance told as one tap relative to the bot's own thresholds (issue 9).
+"""Distance bands: a distance told as one tap relative to the bot's own thresholds.
 
 A band is an interval of inches `(low, high]` named by the threshold that closes it: base
 contact (exactly 0), inside the zone, within a Walk, within a Run, within weapon range, and

@@ -1,6 +1,6 @@
 """The Core roll comparison that melee (combat.py) and shooting (shooting.py) share.
 
-Its own module so that both import it and neither imports the other (issue 17: no import cycle).
+Its own module so that both import it and neither imports the other (no import cycle).
 """
 
 from __future__ import annotations

@@ -256,7 +256,7 @@ def _sure(p: float, *others: float) -> float:
 
 def _odds(p_win: float, p_tie: float, p_lose: float, damage: dict[int, float]) -> Odds:
     """Impossible is exactly 0.0 and certain exactly 1.0, never float residue such as 1.1e-16
-    (issue 18: it read "<1%"): each outcome is summed from its own terms, so one that cannot
+    (it read "<1%"): each outcome is summed from its own terms, so one that cannot
     happen sums nothing; one is certain exactly when the other two cannot happen."""
     p_win, p_tie, p_lose = (_sure(p_win, p_tie, p_lose), _sure(p_tie, p_win, p_lose),
                             _sure(p_lose, p_win, p_tie))

@@ -1,6 +1,6 @@
 """Rule id -> a plain one- or two-sentence summary, for the player who taps a rule badge.
 
-Written from docs/rules.md and design/rules.md; where they differ from the seeds (000 Quick
+Written from docs/rules.md and docs/design-rules.md; where they differ from the seeds (000 Quick
 Reference, 001 Combat Flowchart) the seeds' reading is the one summarised (docs/rules.md § 6),
 e.g. a rebooted bot does not even Defend (R-GLITCH-REBOOT). Pure data: no I/O.
 """

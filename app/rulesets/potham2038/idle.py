@@ -1,6 +1,6 @@
-"""Why a slot stays empty: every absent action is explained on the decision card (issue 8 item 15).
+"""Why a slot stays empty: every absent action is explained on the decision card.
 
-api.md: "A slot may be absent when nothing legal or logical is left and the fallback is not
+docs/api.md: "A slot may be absent when nothing legal or logical is left and the fallback is not
 taken." The reason names, family by family, what the bot could not do: the role's own reason
 when it gave one (`Plan.why`), else what the facts show (R-ACT-FALLBACK).
 """

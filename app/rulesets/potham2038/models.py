@@ -178,7 +178,7 @@ class SeenFact(Frozen):
 
 
 class EmptySlotNote(Frozen):
-    """A slot the activation left empty and why (issue 8 item 15: every empty slot says why)."""
+    """A slot the activation left empty and why (every empty slot says why)."""
 
     slot: int = Field(ge=0, le=100)
     reason: str

@@ -145,7 +145,7 @@ class Board(BoardDistances):
             return Question("band", f"How far is {name} from {self.bot.name}?", "pick_one",
                             tuple(options), name)
         at = self.split_point(name)
-        if at is not None:  # issue 18: the one figure that decides it, not the keyboard
+        if at is not None:  # the one figure that decides it, not the keyboard
             said = f'{round(at, 2):g}"'
             return Question("split", f"Is {name} within {said} of {self.bot.name}?", "pick_one",
                             ({"key": "up_to", "label": f"Up to {said}", "inches": at},

@@ -10,7 +10,7 @@ from app.rulesets.potham2038.commands import POTHAM_COMMANDS
 from app.rulesets.potham2038.glossary import GLOSSARY
 from app.rulesets.potham2038.models import GameState
 
-# The sample game (issue 9): two Characters and one AI-Bot of each role, ready for Turn 1.
+# The sample game: two Characters and one AI-Bot of each role, ready for Turn 1.
 CHARACTERS: list[dict[str, Any]] = [
     {"name": "Vex", "points": 45, "health": 3, "max_health": 3, "melee": {"red": 2}, "shoot": {"red": 2},
      "defense": {"white": 2}, "equipment": ["DIAGNOSTICS"]},

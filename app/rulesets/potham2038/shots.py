@@ -38,7 +38,7 @@ from app.rulesets.potham2038.shooting import ShootResult
 
 
 class ShootRolls(Body):
-    """Entered Shoot rolls; `defense` is the actual target's (api.md § shoot)."""
+    """Entered Shoot rolls; `defense` is the actual target's (docs/api.md § shoot)."""
 
     attack: EnteredRoll | None = None
     defense: EnteredRoll | None = None

@@ -1,4 +1,4 @@
-"""Is line of sight certain to be asked? Then the page may ask it together with the zone (issue 18).
+"""Is line of sight certain to be asked? Then the page may ask it together with the zone.
 
 After "nobody is inside its zone" most activations go on to "who can it see?": a Hunter with
 nobody inside its zone goes for the closest Character in its line of sight (R-ROLE-HUNTER), a

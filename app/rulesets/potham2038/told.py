@@ -1,4 +1,4 @@
-"""Phase 2 by taps: `questions.next_question` on a game's roster (issue 9, engine part).
+"""Phase 2 by taps: `questions.next_question` on a game's roster (engine part).
 
 The page asks `next_fact(state, bot_id, answers)` for the next question, stores each reply in
 `answers` and, once it gets an `Activation`, sends `activate_bot` with the same `answers`

@@ -39,7 +39,7 @@ def distribution(dice: int, success_faces: list[int], pushes: int = 0) -> list[F
 
 
 def pool_odds(dice: int, success_faces: list[int], pushes: int = 0) -> dict:
-    """api.md § Rulesets: p_success (at least one success) and successes_at_least {"k": p}."""
+    """docs/api.md § Rulesets: p_success (at least one success) and successes_at_least {"k": p}."""
     exact = distribution(dice, success_faces, pushes)
     at_least = {str(k): float(sum(exact[k:])) for k in range(1, dice + 1)}
     return {
@@ -109,7 +109,7 @@ def _from_nothing(
 
 
 def odds_of(exact: list[Fraction], pushes: int) -> dict:
-    """api.md § Rulesets shape from an exact distribution."""
+    """docs/api.md § Rulesets shape from an exact distribution."""
     dice = len(exact) - 1
     return {
         "dice": dice,

@@ -1,4 +1,4 @@
-"""Starting sheets (issue 19): a Year Zero table's usual opponents, and the sample game built
+"""Starting sheets: a Year Zero table's usual opponents, and the sample game built
 from them. House sheets, not the seed's (it gives no stat blocks): a starting point the player
 changes. Pure data, in the commands' own JSON (`add_npc`'s `npc`, `add_character`'s `character`)."""
 

@@ -1,4 +1,4 @@
-"""Uvicorn's access log, written at a fifth of its cost (issue 21). Uvicorn's AccessFormatter
+"""Uvicorn's access log, written at a fifth of its cost. Uvicorn's AccessFormatter
 copies each record twice (`copy.copy`) and looks the status up in `http.HTTPStatus` on every
 request: about 60 µs of a served request's CPU, more than a tenth of a command's. When the log
 is not coloured (a file, a pipe, a service's journal: a server's usual case) this writes the
@@ -32,10 +32,16 @@ class PlainAccessLine(logging.Formatter):
                 f'{status} {PHRASES.get(int(status), "")}')
 
 
+PROBE = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 0, '%s - "%s %s HTTP/%s" %d',
+                          ("127.0.0.1:1", "GET", "/", "1.1", 200), None)
+
+
 def install_plain_access_lines() -> None:
-    """Uvicorn configures its loggers before it imports the app, so the change stays in place."""
+    """Uvicorn configures its loggers before it imports the app, so the change stays in place.
+    Only where uvicorn's formatter writes exactly the plain line (its default format, no colours):
+    a line of another format, or coloured, stays as it is."""
     for handler in logging.getLogger("uvicorn.access").handlers:
         formatter = handler.formatter
         if isinstance(formatter, AccessFormatter) and not formatter.use_colors \
-                and formatter._fmt == '%(levelprefix)s %(client_addr)s - "%(request_line)s" %(status_code)s':
+                and formatter.format(PROBE) == PlainAccessLine(formatter).format(PROBE):
             handler.setFormatter(PlainAccessLine(formatter))

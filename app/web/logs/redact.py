@@ -5,7 +5,7 @@ are redacted here.
 A path is logged as the app knows it: each segment is kept only when it is one of the app's own
 words (a literal segment of a route, a static file's name) or a short number; anything else, a
 token or whatever a mistyped link put there, is logged as "…". Matching tokens by their shape
-was not enough (issue 16): `/admin/<first half>.<second half>` kept both halves, each shorter than
+was not enough: `/admin/<first half>.<second half>` kept both halves, each shorter than
 a token. A query keeps the names of the routes' query parameters, the app's words and short
 numbers. Other records (uvicorn's errors) lose every run of token characters of 12 or more."""
 

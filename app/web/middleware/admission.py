@@ -4,11 +4,11 @@ A request can hold its pooled connection while it waits for a worker thread: Fas
 a JSON answer on a thread after the handler returns, and the session closes only after that.
 With more requests at work than connections, every thread could wait for a connection held by a
 request that waits for a thread: 100 new games at once froze the server for the pool's 30 s
-timeout and answered 500 (issue 11 §1). Admitting at most `pool_size()` requests at a time makes
+timeout and answered 500. Admitting at most `pool_size()` requests at a time makes
 that impossible; the others wait here, on the event loop, holding nothing, and are served in
 turn instead of failing.
 
-A request counts only once its body is in (issue 16): a client that sends the headers of a POST
+A request counts only once its body is in: a client that sends the headers of a POST
 and never its body held a slot for as long as its socket stayed open, and 50 of them froze every
 route. The body (at most 1 MB: app/web/middleware/limits.py) is read here first, before a slot is taken,
 and must arrive within `body_read_seconds`; else the answer is 408 and the connection closes.

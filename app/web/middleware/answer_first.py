@@ -1,4 +1,4 @@
-"""A step's own answer before its live push (issue 21: a tap to its updated panel).
+"""A step's own answer before its live push (a tap to its updated panel).
 
 A command commits its step and then renders its answer (the panels it changed). At the commit
 the game's live streams wake and render the push of that step (app/web/routes/live.py) in another

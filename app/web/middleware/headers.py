@@ -77,7 +77,7 @@ class SecurityHeaders:
             await self.app(scope, receive, send_with_headers)
         except Exception:
             # Starlette's last-resort 500 is sent from outside every middleware, without these
-            # headers (issue 16): it is answered here instead, and the error goes on to be logged.
+            # headers: it is answered here instead, and the error goes on to be logged.
             if not started:
                 await send_with_headers({"type": "http.response.start", "status": 500, "headers": [
                     (b"content-type", b"text/plain; charset=utf-8"), (b"content-length", b"21")]})

@@ -1,4 +1,4 @@
-"""Route matching that skips a router none of whose paths fit (issue 21).
+"""Route matching that skips a router none of whose paths fit.
 
 FastAPI keeps each included router as one entry of the app's routes and, for every request, asks
 each in turn, which asks each of its routes with some bookkeeping per route (scope keys set and

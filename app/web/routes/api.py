@@ -1,4 +1,4 @@
-"""The JSON games API (api.md § Games). The rules endpoints live in rules_api.py."""
+"""The JSON games API (docs/api.md § Games). The rules endpoints live in rules_api.py."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def create(body: NewGame, session: SessionDep) -> dict[str, Any]:
 
 def plain_json(content: dict[str, Any]) -> JSONResponse:
     """An answer already made of JSON values (a stored state and plain fields), sent as is: FastAPI
-    would otherwise walk the whole state again to encode and check it (issue 21)."""
+    would otherwise walk the whole state again to encode and check it."""
     return JSONResponse(content)
 
 
@@ -114,7 +114,7 @@ def run(token: str, session: SessionDep, data: dict[str, Any], seen: Seen = None
     one of those values changed meanwhile the answer is 409 with `theirs` (the values now) and
     `yours` (what the command would set), and nothing is saved; without `expect`, such a
     command is 409 as soon as the game moved on past `seen`."""
-    # opened here, in this worker thread, not in a dependency of its own (issue 21); a wrong
+    # opened here, in this worker thread, not in a dependency of its own; a wrong
     # `seen` or body still answers the link's 404 or 403 first (command_link below)
     opened = open_to_edit(token, session)
     expect = data.pop("expect", None)
@@ -147,7 +147,7 @@ LINK_CHECKED_IN_ROUTE[run] = command_link
 
 
 def step_answer(step: games.StepRecord) -> Response:
-    """A new step and the state after it, the state sent as the JSON text just stored (issue 21:
+    """A new step and the state after it, the state sent as the JSON text just stored (
     encoding the whole state again for the answer cost as much as storing it)."""
     head = json.dumps(step_json(step), ensure_ascii=False, separators=(",", ":"))
     state = step.state_text if step.state_text is not None else json.dumps(step.state)

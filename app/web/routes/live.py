@@ -1,11 +1,11 @@
-"""Live updates over server-sent events (architecture.md § Live sharing), and what a page shows when
+"""Live updates over server-sent events (docs/architecture.md § Live sharing), and what a page shows when
 its command lost a race (409).
 
 `GET /g/{token}/events` and `/v/{token}/events` stream `step` with the newest step number (first
 one at once, so a late or reconnecting page catches up), `links` when a link was regenerated,
 `revoked` when the link the stream was opened with no longer works, and a comment line every
 HEARTBEAT_SECONDS. A `step` after the first also carries the step panels as the page shows them
-(the live push, issue 21): rendered once per link and step in this process, whatever the number
+(the live push): rendered once per link and step in this process, whatever the number
 of pages open on it, so a page no longer asks for them (static/live.js takes them when it can).
 """
 
@@ -68,7 +68,7 @@ async def events(request: Request, token: str, session: ShortSession) -> Streami
 
 def _subscribe(session: Session, token: str, loop: asyncio.AbstractEventLoop
                ) -> tuple[live.Subscription, int] | None:
-    """One trip to a thread, and the connection is given back before it ends (issue 11: 200
+    """One trip to a thread, and the connection is given back before it ends (200
     watchers opening at once must not hold connections while they wait for a thread)."""
     try:
         found = games.find_game(session, token)

@@ -34,7 +34,7 @@ def web_part(ruleset_id: str) -> RulesetWeb:
 
 @router.get("")
 def list_rulesets() -> list[dict[str, Any]]:
-    """Every ruleset a game may be created under (api.md § Rulesets)."""
+    """Every ruleset a game may be created under (docs/api.md § Rulesets)."""
     return [{"id": r.id, "name": r.name, "summary": r.summary, "default": r.id == rulesets.DEFAULT}
             for r in rulesets.RULESETS.values()]
 

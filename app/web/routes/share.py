@@ -1,7 +1,7 @@
 """Play together: the share panel (two links, copy buttons, QR codes) and regenerating a link.
 
 Each QR code is an image of its own (`/g/{token}/qr/play.svg`, `/v/{token}/qr/watch.svg`) that
-the panel's closed fold loads only when a player opens it (issue 21: two codes made on every new
+the panel's closed fold loads only when a player opens it (two codes made on every new
 game's first page were most of its CPU, for codes nobody opened).
 
 `install(app)` wires everything this issue adds: the share, live and exchange routes, the 409
@@ -123,7 +123,7 @@ def regenerate_link(request: Request, which: Which, opened: EditDep, session: Se
 @watch_guard.api_route("/v/{token}/{rest:path}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"])
 def watch_path_changes_nothing(request: Request, opened: OpenedDep) -> None:
     """Every change sent to a watch path answers 403 with its reason, as on the play paths and the
-    API (deps.edit_game), not 404 for want of a route; an unknown token still answers 404 (issue 18).
+    API (deps.edit_game), not 404 for want of a route; an unknown token still answers 404.
     Installed after every other router, so it shadows no route; a read of a path no route serves
     stays 404 (a 405 would come from the write methods alone matching the path)."""
     if request.method in ("GET", "HEAD"):

@@ -461,3 +461,19 @@ def test_D20_TRACKER_next_turn_takes_an_unconscious_npcs_empty_turn_on_the_way(t
     state, _ = run(state, "set_condition", member_id="n2", condition="unconscious")
     state, entries = run(state, "next_turn")
     assert state.acting == "c3" and "n2" in state.began and entries[0].rule == "D20-OUT"
+
+
+def test_D20_COND_STUNNED_an_npc_stunned_between_its_decision_and_its_roll_does_not_attack(table):
+    """"Stunned: lose Action.": the attack its card decided is its Action, cancelled with a log line."""
+    state, _ = run(table, "npc_turn", npc_id="n2", seen=NEAR)
+    state, entries = run(state, "set_condition", member_id="n2", condition="stunned")
+    assert entries[-1].rule == "D20-OUT" and "Stunned" in entries[-1].text
+    assert state.turn_of("n2").steps[0].status == "skipped"
+    # the cancelled attack was its turn's Action: no other one
+    assert refused(state, "attack", attacker_id="n2", target_id="c1").rule == "D20-TURN-BUDGET"
+
+
+def test_D20_OUT_a_dying_creature_cannot_delay(tracked):
+    state, _ = run(tracked, "damage", member_id="c1", amount=20)
+    state, _ = run(state, "next_turn", natural=3)
+    assert refused(state, "delay", member_id="c1").rule == "D20-OUT"

@@ -1,6 +1,6 @@
 """Seed 000 (2038 Quick Reference), sentence by sentence, black-box through the public doors:
 `activation.activate` (one AI-Bot's Phase 2 decision), `marked.noise`, and the turn commands
-(`engine.apply`). Each test names the rule id of design/rules.md (or docs/rules.md) it checks;
+(`engine.apply`). Each test names the rule id of docs/design-rules.md (or docs/rules.md) it checks;
 docs/rules.md § "Seed 000, sentence by sentence" maps every sentence to these tests.
 """
 

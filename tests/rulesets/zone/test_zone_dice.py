@@ -14,7 +14,7 @@ from app.rulesets.zone.dice import distribution, policy_distribution, pool_odds,
 
 
 def test_api_example_values_z_dice_z_push():
-    """api.md § Rulesets: 5 dice, success on a 6: 1 − (5/6)^5 = 0.598; pushed 1 − (26/36)^5 = 0.804."""
+    """docs/api.md § Rulesets: 5 dice, success on a 6: 1 − (5/6)^5 = 0.598; pushed 1 − (26/36)^5 = 0.804."""
     assert round(pool_odds(5, [6])["p_success"], 3) == 0.598
     assert round(pool_odds(5, [6], 1)["p_success"], 3) == 0.804
     assert pool_odds(5, [6])["p_success"] == pytest.approx(1 - (5 / 6) ** 5)

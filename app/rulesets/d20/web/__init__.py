@@ -65,11 +65,11 @@ def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
             "attackers": [m for m in members if not m.combatant().down],
             "targets": [m for m in [*state.npcs, *state.characters] if m.combatant().attackable],
             "startable": [c for c in living if c.id not in taken],
-            # on a Character's turn the attack form comes up, set to it and its likely foe (issue 20)
+            # on a Character's turn the attack form comes up, set to it and its likely foe
             "character_acting": state.character(state.acting or "") is not None,
             "likely_target": likely_target(state),
             "news": ctx["step"] if ctx["step"].seq > 0 else None,
-            # the healing forms offer the Dying (D20-STABILIZE) and the Bleeding first (issue 20 D4)
+            # the healing forms offer the Dying (D20-STABILIZE) and the Bleeding first
             "dying_first": sorted(members, key=lambda m: not (m.dying and not m.dead)),
             "bleeding_first": sorted(members, key=lambda m: "bleeding" not in m.conditions)}
 

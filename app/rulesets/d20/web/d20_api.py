@@ -1,4 +1,4 @@
-"""The d20 ruleset's stateless rules as JSON (api.md § Rulesets): `POST /api/rulesets/d20/odds`
+"""The d20 ruleset's stateless rules as JSON (docs/api.md § Rulesets): `POST /api/rulesets/d20/odds`
 and `/activation`. Same request, same answer; bodies validated in d20_schemas (422 naming the
 field). The rules live in app/rulesets/d20 (pure)."""
 
@@ -22,7 +22,7 @@ router = APIRouter(tags=["rules: d20"])  # mounted at /api/rulesets/d20
 HOUSE = HouseRules()
 
 ODDS_EXAMPLES = {
-    "api": {"summary": "+5 against DEF 15 at Short range (api.md)",
+    "api": {"summary": "+5 against DEF 15 at Short range (docs/api.md)",
             "value": {"bonus": 5, "defense": 15, "range": "short", "cover": "none"}},
     "heavy": {"summary": "Through heavy cover with a 1d8 weapon and +3",
               "value": {"bonus": 5, "defense": 15, "cover": "heavy", "damage": "1d8", "damage_bonus": 3}},
@@ -44,7 +44,7 @@ ACTIVATION_EXAMPLES = {
 
 
 def as_float(p: Fraction) -> float:
-    return float(p)  # the nearest double: 11/20 -> 0.55 exactly as api.md writes it
+    return float(p)  # the nearest double: 11/20 -> 0.55 exactly as docs/api.md writes it
 
 
 @router.post("/odds", summary="Exact odds of one d20 attack before it is rolled")

@@ -1,4 +1,4 @@
-"""`POST /api/rules/activation` (api.md): one AI-Bot's Phase 2 activation as JSON.
+"""`POST /api/rules/activation` (docs/api.md): one AI-Bot's Phase 2 activation as JSON.
 
 Stateless: the body carries every board fact; the answer is the Marked caused and both actions
 with a reason and a rule id. Input is validated here, at the edge; the engine trusts it.
@@ -84,7 +84,7 @@ class ActivationIn(Strict):
     @classmethod
     def names_are_unique(cls, characters: list[CharacterIn]) -> list[CharacterIn]:
         names = [c.name for c in characters]
-        if len(set(names)) != len(names):  # names identify models inside one request (api.md)
+        if len(set(names)) != len(names):  # names identify models inside one request (docs/api.md)
             raise ValueError("each Character needs its own name")
         return characters
 
@@ -156,7 +156,7 @@ def to_activator(bot: BotIn) -> Activator:
 
 
 EXAMPLES = {
-    "hunter": {"summary": "Hunter next to Ada (api.md)", "value": {
+    "hunter": {"summary": "Hunter next to Ada (docs/api.md)", "value": {
         "bot": {"name": "Warden-2", "role": "hunter", "walk": 4, "run": 8, "control_zone": 3, "points": 60,
                 "health": 4, "shoot": {"range": 18, "ammo": True}, "special_rules": ["marked_target"]},
         "characters": [{"name": "Ada", "distance": 2.5, "line_of_sight": True, "base_contact": False}],

@@ -1,4 +1,4 @@
-"""Phase 2 by taps (issue 9): one question at a time, each a row of tap buttons.
+"""Phase 2 by taps: one question at a time, each a row of tap buttons.
 
 The activation section asks `told.next_fact` for the bot's next question and shows it as taps
 (`screen`). A tap posts the answers so far (a hidden JSON field of this form only: facts belong

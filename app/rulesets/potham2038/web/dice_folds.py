@@ -1,4 +1,4 @@
-"""Phase 3's "Dice by hand" folds, fetched on their first opening (issue 21).
+"""Phase 3's "Dice by hand" folds, fetched on their first opening.
 
 Most players let the app roll, yet every closed fold carried its count chips: close to half of the
 turn panel's elements in a busy Phase 3, rendered, pushed and swapped on every step. A closed fold

@@ -1,5 +1,5 @@
 """2038's own page and JSON route beside the shell's: the rule glossary (/rules) and Phase 3's
-agenda (`GET /api/games/{token}/phase3`, api.md)."""
+agenda (`GET /api/games/{token}/phase3`, docs/api.md)."""
 
 from __future__ import annotations
 

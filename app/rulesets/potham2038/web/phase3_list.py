@@ -1,4 +1,4 @@
-"""Phase 3 as one list in resolution order (issue 15, "The page"): every engagement first, decided
+"""Phase 3 as one list in resolution order ("The page"): every engagement first, decided
 or not (a bot's decided Melee, the other Characters it touches, a rebooted bot's contacts, the
 base contacts the player reported in Phase 1: engagements.contacts), then
 the AI-Bot shots, then the open slots and other pending actions. Each card carries who attacks

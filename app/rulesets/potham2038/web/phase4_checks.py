@@ -1,4 +1,4 @@
-"""Phase 4 in one tap (issue 18): "Every check passed" answers every pending Primary Directive
+"""Phase 4 in one tap: "Every check passed" answers every pending Primary Directive
 position check as passed (R-END-CHECK); "Every check passed · end the turn" ends the turn too
 (end_turn), and from a settled Phase 3 it first goes to Phase 4 (next_phase).
 

@@ -118,7 +118,7 @@ def roster_changed(request: Request, opened: Opened, session) -> Response:
     # 2038's own panels (panel_template), not the generic ones every ruleset falls back on
     parts = [templates.get_template(panel_template(opened.game, "roster")).render(context)]
     # the turn, status and log changed too; the share panel and the title never change with a
-    # step (they follow their own events): sending them cost a quarter of the answer (issue 21)
+    # step (they follow their own events): sending them cost a quarter of the answer
     for name in TURN_PANELS:
         if name != "roster":
             html = templates.get_template(panel_template(opened.game, name)).render(context)

@@ -1,4 +1,4 @@
-"""The rules engine as stateless JSON (api.md § POST /api/rules/melee, shoot, noise, odds).
+"""The rules engine as stateless JSON (docs/api.md § POST /api/rules/melee, shoot, noise, odds).
 
 Same request, same answer: when a request carries no `rolls`, the app rolls the given pools
 with a `random.Random` seeded from the request's `seed` (or, absent, from the request itself)

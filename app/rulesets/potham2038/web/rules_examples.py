@@ -1,10 +1,10 @@
-"""Worked examples for the rules API's `/docs` (OpenAPI `openapi_examples`), from api.md."""
+"""Worked examples for the rules API's `/docs` (OpenAPI `openapi_examples`), from docs/api.md."""
 
 from __future__ import annotations
 
 MELEE_EXAMPLES = {
     "entered": {
-        "summary": "Dice rolled on the table (api.md)",
+        "summary": "Dice rolled on the table (docs/api.md)",
         "value": {
             "npc": {"name": "Warden-2", "points": 60, "health": 4, "special_rules": []},
             "character": {"name": "Ada", "points": 45, "health": 3, "marked": 0, "distracted": 0},
@@ -47,7 +47,7 @@ MELEE_EXAMPLES = {
 
 SHOOT_EXAMPLES = {
     "into_melee": {
-        "summary": "Shooting into a melee: the Black Die shows Blank (api.md)",
+        "summary": "Shooting into a melee: the Black Die shows Blank (docs/api.md)",
         "value": {
             "shooter": {"name": "Warden-2", "side": "npc", "special_rules": []},
             "target": {"name": "Ada", "health": 3, "marked": 1, "distracted": 0},
@@ -73,7 +73,7 @@ NOISE_EXAMPLES = {
 
 ODDS_EXAMPLES = {
     "melee": {
-        "summary": "3 Red against 2 White (api.md)",
+        "summary": "3 Red against 2 White (docs/api.md)",
         "value": {
             "attack": {"pool": {"red": 3}, "bonus": 0},
             "defense": {"pool": {"white": 2}, "bonus": 0},

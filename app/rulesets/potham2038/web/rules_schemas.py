@@ -1,4 +1,4 @@
-"""Request bodies of the rules API (api.md § POST /api/rules/...): validated at the edge.
+"""Request bodies of the rules API (docs/api.md § POST /api/rules/...): validated at the edge.
 
 Every bound is here so that a bad body is a fast 422 naming its field, never a 500: pools hold
 known colours only and at most 40 dice, rolls have criticals ≤ hits, lists are short.

@@ -1,5 +1,5 @@
 """2038's sample roster in a game: an empty game takes it in one tap ("Use the sample roster"),
-and a new AI-Bot starts from the sample's sheet of its role (issue 9)."""
+and a new AI-Bot starts from the sample's sheet of its role."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ router = APIRouter(include_in_schema=False)
 
 ASSIGNMENT = ("name", "subject", "object", "waypoints", "patrol_mode")
 
-# A new Character's starting sheets (issue 18), "+ Hacker": the sample's two Characters, named by
+# A new Character's starting sheets, "+ Hacker": the sample's two Characters, named by
 # what their sheet is good at (Vex carries DIAGNOSTICS, which helps a hack, R-HACK; Rook has the
 # most Shoot dice). The player names the Character or leaves it "Hacker-1", and edits the rest.
 CHARACTER_SHEETS = {"hacker": "Vex", "gunner": "Rook"}
@@ -32,7 +32,7 @@ def character_defaults(sheet: str) -> dict[str, Any] | None:
 
 
 def role_defaults(role: str) -> dict[str, Any]:
-    """A new AI-Bot's starting sheet for its role, "+ Hunter" (issue 9): the sample's, so a bot
+    """A new AI-Bot's starting sheet for its role, "+ Hunter": the sample's, so a bot
     like it takes no typing; the player changes what differs from the card. Its assignment
     stays blank: it names things on this board."""
     sheet = next((b for b in BOTS if b["role"] == role), {"role": "hunter"})

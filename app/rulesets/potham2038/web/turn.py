@@ -84,7 +84,7 @@ def without_app_dice(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
 @router.post("/g/{token}/turn", response_class=HTMLResponse)
 def command(request: Request, token: str, session: SessionDep, posted: FormDep):
     """Any play command from a form: hidden `type`, fields named as the command's JSON. The game
-    is opened for editing here, in the route's own worker thread (deps.open_to_edit, issue 21):
+    is opened for editing here, in the route's own worker thread (deps.open_to_edit):
     still a 404 for an unknown link and a 403 for a watch link; the form is read first, on the
     event loop."""
     opened = open_to_edit(token, session)
@@ -100,7 +100,7 @@ def command(request: Request, token: str, session: SessionDep, posted: FormDep):
         return answer(request, opened, session, "turn", 422, changed=False, values=form,
                       form_id=form.get("form"), errors={"dice": dice_folds.NOT_YET}, error=dice_folds.NOT_YET)
     before = steps_before(form)
-    if before:  # one tap, several steps (issue 18): e.g. Phase 1 ends and the Event is recorded
+    if before:  # one tap, several steps: e.g. Phase 1 ends and the Event is recorded
         return run_steps(request, opened, session, [*before, data], int_or_none(form.get("seen")), form=form)
     return run(request, opened, session, data, int_or_none(form.get("seen")), form=form,
                expect=expect_of(form.get("expect")))
@@ -131,7 +131,7 @@ def shot_answered_no(data: dict) -> dict:
 
 
 def more_than_chips(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """An entered count past the last chip (issue 18: more than 6 Hits, with Cover or Distracted
+    """An entered count past the last chip (more than 6 Hits, with Cover or Distracted
     dice added): the chip "7+" sends `X.hits=more` and the count in `X.hits_more`, read as `X.hits`
     (a blank count stays blank, so the roll is refused naming its field, never read as 0)."""
     more = ("hits_more", "criticals_more")
@@ -207,7 +207,7 @@ FOLDS = frozenset({"shoot", "distracted", "hack", "luck", "adjust", "glitch"})
 
 @router.get("/g/{token}/turn/folds/{fold}", response_class=HTMLResponse, dependencies=[POTHAM_ONLY])
 def folded_form(request: Request, fold: str, opened: EditDep, session: SessionDep):
-    """A folded form, fetched on its fold's first opening (issue 21: rendered with every turn
+    """A folded form, fetched on its fold's first opening (rendered with every turn
     panel, the folds were a third of it, rarely opened): the same forms and ids as when the
     panel renders the fold open. Without htmx: the whole page with that fold open."""
     if fold not in FOLDS:

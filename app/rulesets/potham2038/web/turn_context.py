@@ -28,7 +28,7 @@ def facts_stand(state: GameState, bot: Bot, target: Character | None, action: De
     return target is not None and action is not None and not action.conditional
 
 
-# Two numbers of each end of turn's state, read in SQL (issue 21: not every whole state parsed), on
+# Two numbers of each end of turn's state, read in SQL (not every whole state parsed), on
 # SQLite and PostgreSQL alike; built once, run on the driver's cursor (app/store/driver_sql.py).
 # Up to the game's step (a step committed meanwhile is the next step's): read once per step and
 # process (app/web/step_reads.py).

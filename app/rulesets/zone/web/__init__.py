@@ -1,5 +1,5 @@
 """The zone ruleset's web side (docs/rulesets.md): its game page and panels, its form route, and
-its stateless rules API under /api/rulesets/zone (api.md § Rulesets)."""
+its stateless rules API under /api/rulesets/zone (docs/api.md § Rulesets)."""
 
 from __future__ import annotations
 
@@ -149,7 +149,7 @@ def flat(prefix: str, data: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-# Starting sheets for NPCs (issue 19, app/rulesets/zone/sheets.py), one pick on the form.
+# Starting sheets for NPCs (app/rulesets/zone/sheets.py), one pick on the form.
 # Only what the player left at the form's default is filled; anything typed stays.
 SHEETS: dict[str, tuple[str, dict[str, str]]] = {
     key: (label, flat("npc", sheet)) for key, (label, sheet) in NPC_SHEETS.items()}
@@ -197,7 +197,7 @@ def zone_command(request: Request, panel: str, opened: EditDep, session: Session
                expect=expect_of(form.get("expect")))
 
 
-# --- the stateless rules API (api.md § Rulesets) --------------------------------------------
+# --- the stateless rules API (docs/api.md § Rulesets) --------------------------------------------
 
 
 class OddsRequest(BaseModel):

@@ -1,5 +1,5 @@
-"""The d20 ruleset's stateless API (api.md § Rulesets): `POST /api/rulesets/d20/odds` with
-api.md's exact values, `/activation` answering each step with its reason and D20 rule id, and
+"""The d20 ruleset's stateless API (docs/api.md § Rulesets): `POST /api/rulesets/d20/odds` with
+docs/api.md's exact values, `/activation` answering each step with its reason and D20 rule id, and
 bad input answered 422 naming the field, never 500."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""POST /api/rules/activation: the api.md contract, and bad input answered 422 naming the field."""
+"""POST /api/rules/activation: the docs/api.md contract, and bad input answered 422 naming the field."""
 
 from __future__ import annotations
 
@@ -147,7 +147,7 @@ LOST_HUNTER = {"bot": {"name": "W", "role": "hunter", "walk": 4, "run": 8},
 
 
 def test_R_ROLE_HUNTER_a_rolled_random_direction_is_the_same_for_the_same_request(client):
-    """api.md: the rules endpoints are stateless, the same request always gives the same answer."""
+    """docs/api.md: the rules endpoints are stateless, the same request always gives the same answer."""
     answers = {str(client.post("/api/rules/activation", json=LOST_HUNTER).json()["actions"]) for _ in range(6)}
     assert len(answers) == 1
     assert client.post("/api/rules/activation", json=LOST_HUNTER).json()["actions"][0]["action"] == "random_move"

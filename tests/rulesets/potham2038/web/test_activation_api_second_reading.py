@@ -1,4 +1,4 @@
-"""POST /api/rules/activation after the second reading: the added fields (api.md: add freely,
+"""POST /api/rules/activation after the second reading: the added fields (docs/api.md: add freely,
 never rename or drop) — conditional shots (R-ACT-FACTS), empty slots with reasons, a Patrol on
 its waypoint asking for the next one (R-ROLE-PATROL)."""
 

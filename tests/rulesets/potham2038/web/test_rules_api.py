@@ -1,4 +1,4 @@
-"""The rules API (api.md § POST /api/rules/...): contract fields, seeded rolls, bad input is 422."""
+"""The rules API (docs/api.md § POST /api/rules/...): contract fields, seeded rolls, bad input is 422."""
 
 from __future__ import annotations
 

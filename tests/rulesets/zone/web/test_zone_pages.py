@@ -69,7 +69,7 @@ def test_the_watch_page_shows_the_zone_game_without_controls(client):
 
 
 def test_zone_odds_api_example_values(client):
-    """api.md § Rulesets: {"dice": 5, "push": false} → 0.598; with push 0.804."""
+    """docs/api.md § Rulesets: {"dice": 5, "push": false} → 0.598; with push 0.804."""
     plain = client.post("/api/rulesets/zone/odds", json={"dice": 5, "push": False}).json()
     pushed = client.post("/api/rulesets/zone/odds", json={"dice": 5, "push": True}).json()
     assert round(plain["p_success"], 3) == 0.598 and round(pushed["p_success"], 3) == 0.804
