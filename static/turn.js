@@ -14,24 +14,30 @@
   var known = null;     // id -> the value last seen on screen
   var until = {};       // id -> when its flash ends (a later swap of the same panel keeps it)
   var pending = false;
+  var marks = {};       // id -> the value the latest change gave it (its ▴ mark, .was-changed)
 
   function check() {
     pending = false;
     var now = Date.now();
     var seen = {};
     var restart = [];
+    var fresh = {};
     document.querySelectorAll("[data-watch][id]").forEach(function (el) {
       var value = el.getAttribute("data-watch");
       seen[el.id] = value;
       if (known === null) return;
       if (known[el.id] !== value) {  // changed, or a new condition (Knocked down, a Glitch) appears
-        el.classList.add("was-changed");  // a marker that stays until the panel's next swap (not colour alone)
+        fresh[el.id] = value;  // marked (not colour alone) until a later step changes something
         until[el.id] = now + FLASH_MS;
         if (el.classList.contains("changed")) { el.classList.remove("changed"); restart.push(el); return; }
       }
       if (until[el.id] > now) el.classList.add("changed");
     });
     known = seen;
+    if (Object.keys(fresh).length) marks = fresh;  // the latest change's values keep their mark
+    document.querySelectorAll("[data-watch][id]").forEach(function (el) {
+      el.classList.toggle("was-changed", marks[el.id] !== undefined && marks[el.id] === el.getAttribute("data-watch"));
+    });
     // a flash already running starts again on the next frame (no forced layout to restart it here:
     // reading a size after a swap made the browser lay the page out twice per tap)
     if (restart.length) requestAnimationFrame(function () {

@@ -43,7 +43,7 @@ def test_a_tap_replaces_the_turn_panel_without_cleaning_each_element_and_the_new
     page.evaluate(WATCH)
     old = page.locator("#panel-turn").element_handle()
     step = seq(page)
-    page.get_by_role("button", name="Sentry-1 +1: entered Vex's zone").click()
+    page.get_by_role("button", name="Sentry-1 entered Vex's zone").click()
     shows_step(page, step + 1)
     # htmx settles 20 ms after the swap: table.js's turn (the result into view) comes then
     page.wait_for_function("() => window.seen.settled.includes('panel-turn')", timeout=5000)

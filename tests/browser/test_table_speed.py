@@ -173,7 +173,7 @@ def add_bot(t: Table, b: dict) -> None:
 def phase1(t: Table) -> None:
     page = t.page
     # Ada moves and Hunter-1 enters her zone once: one tap (R-MARK-MOVE)
-    t.step(page.get_by_role("button", name="Hunter-1 +1: entered Ada's zone"))
+    t.step(page.get_by_role("button", name="Hunter-1 entered Ada's zone"))
     # Bo makes Noise inside Sentry-1's zone: one tap (R-NOISE)
     t.step(page.get_by_role("button", name="Noise by Bo inside Sentry-1's zone"))
 

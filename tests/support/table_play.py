@@ -154,7 +154,7 @@ class Player:
 
 def entered_zone(p: Player, bot: str, character: str) -> None:
     """R-MARK-MOVE: an AI-Bot inside a moving Character's zone, one tap."""
-    p.step(p.page.get_by_role("button", name=f"{bot} +1: entered {character}'s zone"))
+    p.step(p.page.get_by_role("button", name=f"{bot} entered {character}'s zone"))
 
 
 def base_contact(p: Player, character: str, bot: str) -> None:
