@@ -1,5 +1,5 @@
 FROM python:3.11-slim
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 HOST=0.0.0.0 PORT=8000 \
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 HOST=0.0.0.0 PORT=8000 GAMES_PER_HOUR=30 \
     DATABASE_URL=sqlite:////app/data/potham.db
 WORKDIR /app
 # Only what the app needs to run, exactly as locked (requirements/README.md).

@@ -50,8 +50,10 @@ run: install
 
 # `make run` on every interface: a phone or tablet on the table's network opens the game's play and
 # watch links (the share panel and the start-up line give the address); the admin link stays here.
+# On a shared network, a quota of new games and imports per device and hour (docs/limits.md).
+GAMES_PER_HOUR ?= 30
 share:
-	$(MAKE) run HOST=0.0.0.0
+	GAMES_PER_HOUR=$(GAMES_PER_HOUR) $(MAKE) run HOST=0.0.0.0
 
 # The long property and fuzz tests try a quarter of their examples here (tests/support/examples.py);
 # `make test-long` tries them all (FUZZ_EXAMPLES=full).

@@ -11,6 +11,9 @@ import uvicorn
 from app.settings import get_settings
 
 KEEP_ALIVE_SECONDS = 75
+# uvicorn's HTTP protocol with the limits of a request's head and the connections per client
+# (app/web/middleware/connections.py, docs/limits.md)
+HTTP_PROTOCOL = "app.web.middleware.connections:GuardedHttp"
 
 if __name__ == "__main__":
     settings = get_settings()
@@ -26,4 +29,4 @@ if __name__ == "__main__":
     # An idle keep-alive connection stays open longer than clients keep theirs (httpx 5 s,
     # browsers more): closed by the server at the moment a client reuses it, the request fails.
     uvicorn.run("app.main:app", host=settings.host, port=settings.port, proxy_headers=True,
-                workers=settings.workers, timeout_keep_alive=KEEP_ALIVE_SECONDS)
+                workers=settings.workers, timeout_keep_alive=KEEP_ALIVE_SECONDS, http=HTTP_PROTOCOL)

@@ -13,7 +13,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import rulesets
@@ -27,10 +27,13 @@ from app.web import errors, panels, reach, view
 from app.web.middleware import answer_first, route_filter
 from app.web.middleware.admission import Admission
 from app.web.middleware.answer_first import AnswerFirst
+from app.web.middleware.cross_site import CrossSiteRefusal
+from app.web.middleware.departures import Departures
 from app.web.middleware.headers import SecurityHeaders
 from app.web.middleware.limits import BodyLimit
+from app.web.middleware.per_client import PerClient
 from app.web.routes import admin as admin_routes
-from app.web.routes import api, ops, pages, sample, share, steps
+from app.web.routes import api, ops, pages, report, sample, share, steps
 from app.web.routes import rulesets as rulesets_routes
 from app.web.templating import ROWS, RULE_PAGES, templates
 
@@ -79,6 +82,7 @@ def include_routers(app: FastAPI) -> None:
     for ruleset_id in rulesets.RULESETS:  # the registry's order
         install_ruleset(app, glossaries, ruleset_id, rulesets_routes.web_part(ruleset_id))
     app.include_router(glossaries)
+    report.install(app)  # the battle report: /g|/v/{token}/report, /r/{report_token}, its JSON
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(panels.router)
@@ -152,9 +156,12 @@ def create_app(migrate_on_start: bool = True, admin_token: str | None = None) ->
     route_filter.install(app)  # a router none of whose paths fit is skipped at once
     app.add_exception_handler(StarletteHTTPException, errors.http_error)
     app.add_exception_handler(RequestValidationError, errors.validation_error)
-    app.add_exception_handler(OperationalError, errors.database_error)  # busy: 503, never 500
+    app.add_exception_handler(DBAPIError, errors.database_error)  # busy, disk full, gone: 503, never 500
     app.add_middleware(AnswerFirst)  # a step's own answer is sent before its live push is rendered
     app.add_middleware(Admission, limit=pool_size)  # no more requests at work than connections
     app.add_middleware(BodyLimit)  # absurd bodies refused before they are read (413)
+    app.add_middleware(PerClient)  # live streams at once, new games an hour, per client (429)
+    app.add_middleware(CrossSiteRefusal)  # another site's form acts on nothing (403)
+    app.add_middleware(Departures)  # a client that left is one INFO line, never a traceback
     app.add_middleware(SecurityHeaders)  # outermost: every answer, errors too, gets the headers
     return app

@@ -32,6 +32,28 @@ class Settings(BaseSettings):
     # Seconds a request's body may take to arrive once its headers are in (app/web/middleware/admission.py):
     # a client that never sends the body it announced gets 408 and holds nothing meanwhile.
     body_read_seconds: float = 20.0
+    # The limits a stranger cannot exceed (docs/limits.md lists each with its default).
+    # A request's line and headers together (431 beyond; 414 when its URL alone passes max_url_bytes),
+    # counted as they arrive, before any of it is parsed (app/web/middleware/connections.py).
+    max_head_bytes: int = 16 * 1024
+    max_url_bytes: int = 8 * 1024
+    # Seconds a new connection may wait before its first byte, and a request from its first byte
+    # to its last header: then the connection is closed (a keep-alive connection between two
+    # requests waits up to 75 s, app/__main__.py).
+    idle_seconds: float = 10.0
+    head_seconds: float = 10.0
+    # Bytes a second a request's body must keep up once body_read_seconds have passed: the body's
+    # deadline grows only with the bytes that arrived, never with the size it announced.
+    body_min_rate: int = 16 * 1024
+    # Per client address: open connections (a trusted proxy's are not counted: it counts its
+    # own clients) and open live streams; beyond them, 429 with Retry-After.
+    connections_per_client: int = 64
+    streams_per_client: int = 16
+    # Imports (and restores) one client address may have reading at once, within import_gate.
+    imports_per_client: int = 2
+    # New games and imports one client address may make in an hour (429 with Retry-After beyond);
+    # 0: no quota (`make run`). `make share` and the container set it (docs/deployment.md).
+    games_per_hour: int = 0
     # Imports and restores at work (reading their bodies or storing) at once; the others queue
     # (app/web/middleware/admission.py). Each reads up to 20 MB (a restore 1 GB), so few at a time.
     import_gate: int = 4

@@ -33,7 +33,8 @@
   var OFFLINE_AFTER = 6;  // failed attempts (about 30 s with back-off) before "offline"
 
   var LABELS = {connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…",
-                offline: "Offline", revoked: "Link replaced", deleted: "Game deleted", gone: "Game gone"};
+                offline: "Offline", revoked: "Link replaced", deleted: "Game deleted", gone: "Game gone",
+                trouble: "Not saved"};
 
   function setState(state) {
     indicator.dataset.state = state;
@@ -42,6 +43,7 @@
       : state === "revoked" ? "This link was replaced: ask the player for the new one."
       : state === "deleted" ? "This game was deleted."
       : state === "gone" ? "The game was deleted or this link was replaced: nothing more will arrive."
+      : state === "trouble" ? "The server could not store your last change: its reason is shown where you tapped."
       : "Trying again by itself, waiting a little longer each time.";
   }
 
@@ -308,6 +310,9 @@
     var xhr = evt.detail.xhr;
     var header = xhr && xhr.getResponseHeader("X-Game-Seq");
     if (header && xhr.status < 400) seen = Math.max(seen, parseInt(header, 10) || 0);
+    if (xhr && xhr.status > 0 && xhr.status < 400 && indicator && indicator.dataset.state === "trouble") {
+      setState(connected ? "live" : "reconnecting");  // stored again: the warning is over
+    }
   }
 
   function reasonOf(xhr) {
@@ -328,7 +333,7 @@
      panels are refreshed and what changed meanwhile is added next to it. */
   function onBeforeSwap(evt) {
     var xhr = evt.detail.xhr;
-    if (xhr.status === 503) return showBusy(reasonOf(xhr));
+    if (xhr.status >= 500) return showTrouble(evt);
     if (xhr.status !== 409) return;
     var sentSeen = parseInt((evt.detail.requestConfig.headers || {})["X-Game-Seen"], 10);
     var since = isNaN(sentSeen) ? seen : sentSeen;
@@ -352,17 +357,27 @@
     }
   }
 
-  /* Overload (issue 21): the command waited too long for the database and changed nothing. One
-     notice at a time, gone after a while: the player taps again. */
-  function showBusy(message) {
+  /* A tap the server could not store (503: busy, the disk full, the database unreachable, with
+     its reason; or any other server error): the reason shows where the tap was, and the badge
+     turns to its warning state until a later request is stored. Before, a 500 showed nothing
+     at all while the badge stayed "Live". One notice at a time, gone after a while. */
+  function showTrouble(evt) {
+    var xhr = evt.detail.xhr;
+    var message = xhr.status === 503 ? reasonOf(xhr)
+      : "The server could not do that (error " + xhr.status + "); it may not have been saved. Try again.";
+    var panel = [evt.detail.requestConfig && evt.detail.requestConfig.elt, evt.detail.target].map(function (el) {
+      return el && el.closest ? el.closest("[data-panel]") : null;
+    }).filter(Boolean)[0];
     var box = document.getElementById("live-busy") || document.createElement("p");
     box.id = "live-busy";
     box.className = "live-conflict";
     box.setAttribute("role", "alert");
     box.textContent = message || "The server is busy; nothing was changed, try again.";
-    document.getElementById("live-notice").appendChild(box);
-    clearTimeout(showBusy.timer);
-    showBusy.timer = setTimeout(function () { box.remove(); }, 8000);
+    if (panel && document.contains(panel)) panel.insertBefore(box, panel.firstChild);
+    else document.getElementById("live-notice").appendChild(box);
+    clearTimeout(showTrouble.timer);
+    showTrouble.timer = setTimeout(function () { box.remove(); }, 15000);
+    if (indicator) setState("trouble");
   }
 
   function showConflict(message, since, panelName) {

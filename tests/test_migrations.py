@@ -165,3 +165,36 @@ def test_downgrading_from_deltas_gives_every_step_its_full_state_back(tmp_path):
         columns = {c["name"] for c in inspect(connection).get_columns("step")}
     assert [json.loads(state) for _, state in rows] == states
     assert "delta" not in columns
+
+
+def test_upgrading_from_0005_gives_every_game_no_report_link_and_downgrading_keeps_its_steps(tmp_path):
+    """0006_report_token: a nullable, unique report token; every saved game starts with none, and
+    the way back drops only the column (no copy of the table: the steps would go with it)."""
+    from alembic import command
+    from sqlalchemy import text
+    from sqlalchemy.exc import IntegrityError
+
+    from app.store.migrate import alembic_config
+
+    url, states = old_database(tmp_path)
+    command.upgrade(alembic_config(url), "0005_step_game_kind")
+    migrate(url)
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        assert connection.execute(text("SELECT report_token FROM game")).scalars().all() == [None]
+        connection.execute(text(
+            "INSERT INTO game (id, name, edit_token, view_token, seed, seq, turn, phase, danger, status,"
+            " danger_limit, created_at, updated_at, ruleset) VALUES (2, 'h', 'e2', 'v2', 1, 0, 1, 1, 0, 'playing',"
+            " 24, '2026-01-01', '2026-01-01', 'potham-2038')"))  # a second game with none: NULLs do not clash
+        connection.execute(text("UPDATE game SET report_token = 'r1' WHERE id = 1"))
+    try:
+        with engine.begin() as connection:
+            connection.execute(text("UPDATE game SET report_token = 'r1' WHERE id = 2"))
+        raise AssertionError("two games shared one report token")
+    except IntegrityError:
+        pass
+    command.downgrade(alembic_config(url), "0005_step_game_kind")
+    with make_engine(url).connect() as connection:
+        columns = {c["name"] for c in inspect(connection).get_columns("game")}
+        steps = connection.execute(text("SELECT count(*) FROM step WHERE game_id = 1")).scalar()
+    assert "report_token" not in columns and steps == len(states)

@@ -20,7 +20,28 @@ def printable(text: str) -> str:
     return text
 
 
+# Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): a name holding
+# one reorders what follows it on the page ("Bob" + RLO + "exe.gpj" shows as "Bobjpg.exe"), and
+# can make one co-player's name read as another's.
+BIDI_CONTROL = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
+# What shows nothing: white space, zero-width characters and joiners, the soft hyphen, the
+# invisible operators, the byte-order mark, the Hangul and Braille blanks. A name of these alone
+# (U+200B) looks empty on the page, or like no name at all.
+INVISIBLE_ONLY = re.compile(r"[\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e"
+                            r"\u200b-\u200f\u2060-\u2064\u2800\u3164\ufeff\uffa0]*")
+
+
+def shown(text: str) -> str:
+    """A name shows as typed and shows something: no bidirectional control, not invisible."""
+    if BIDI_CONTROL.search(text):
+        raise ValueError("must not contain bidirectional control characters (they reorder the text shown)")
+    if INVISIBLE_ONLY.fullmatch(text):
+        raise ValueError("must contain at least one visible character")
+    return text
+
+
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
-                 AfterValidator(printable)]
+                 AfterValidator(printable), AfterValidator(shown)]
 # A game's name (the app strips it before saving; the home page lists it)
-GameName = Annotated[str, StringConstraints(min_length=1, max_length=80), AfterValidator(printable)]
+GameName = Annotated[str, StringConstraints(min_length=1, max_length=80), AfterValidator(printable),
+                     AfterValidator(shown)]

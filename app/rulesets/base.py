@@ -32,7 +32,8 @@ class Ruleset:
     danger, danger_limit, status); `undo_note` what an undo says moved back (", Danger 4 → 3");
     `glossary` its rule ids and their meaning; `sample` (optional) the commands that build its
     sample game, each run as its own step (home page: "Start a sample game"); `sample_summary`
-    one line saying what that sample holds; `web` the dotted name of its web part (pages,
+    one line saying what that sample holds; `report` what its battle report reads
+    (app/kernel/report.py); `web` the dotted name of its web part (pages,
     panels, JSON APIs: app/web/routes/rulesets.py installs it), "" for none."""
 
     id: str
@@ -46,6 +47,7 @@ class Ruleset:
     sample: tuple[dict[str, Any], ...] = ()
     sample_summary: str = ""
     web: str = ""
+    report: Any = None  # its battle report's pieces (app/kernel/report.ReportPieces), None: none
 
     def new_state(self) -> Any:
         return self.state()

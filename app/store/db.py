@@ -19,6 +19,7 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
 from app.settings import get_settings
+from app.store import storage
 
 DB_POOL_SPARE = 10  # sessions between their handler's end and their close on the event loop
 
@@ -69,6 +70,8 @@ def make_engine(url: str, size: int | None = None) -> Engine:
         url, connect_args={"check_same_thread": False, "timeout": busy_timeout_ms() / 1000}, **pool)
     synchronous = get_settings().sqlite_synchronous
     event.listen(engine, "connect", _sqlite_pragmas(wal=not in_memory, synchronous=synchronous))
+    if not in_memory:  # a file deleted or replaced under the server is never written into
+        storage.watch_file(engine, database)
     return engine
 
 

@@ -20,6 +20,8 @@ class Game(SQLModel, table=True):
     name: str = Field(max_length=80)
     edit_token: str = Field(max_length=64, unique=True, index=True)
     view_token: str = Field(max_length=64, unique=True, index=True)
+    # the report link (/r/…): opens the battle report alone; made on demand, None when there is none
+    report_token: str | None = Field(default=None, max_length=64, unique=True, index=True)
     seed: int
     # the ruleset it is played under (app/rulesets); games from before rulesets are 2038
     ruleset: str = Field(default="potham-2038", max_length=40)

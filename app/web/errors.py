@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Awaitable, Callable
+from html import escape
 from typing import Any
 
 from fastapi import Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.store import storage
 from app.store.db import is_busy
 from app.web.templating import templates
 
 MAX_ERRORS = 20  # a body with 50,000 wrong items gets the first few, not a 20 MB answer
 MAX_ECHO = 200  # characters of a wrong text repeated back
-RETRY_AFTER_S = 5  # a command that waited the whole busy timeout: the queue needs a moment to drain
-BUSY = "The server is busy; nothing was changed, try again in a few seconds."
+RETRY_AFTER_S = storage.RETRY_AFTER[storage.BUSY]  # waited the whole busy timeout: the queue drains
+BUSY = storage.BUSY
+logger = logging.getLogger("uvicorn.error")
 
 
 def echo(value: Any) -> Any:
@@ -68,7 +72,7 @@ async def validation_error(request: Request, exc: RequestValidationError):
             await check_link(request)
         except StarletteHTTPException as refused:  # no game (404), a watch link (403)
             return await http_error(request, refused)
-        except OperationalError as failed:  # as a dependency's would be: busy, a 503
+        except DBAPIError as failed:  # as a dependency's would be: busy, a 503
             return await database_error(request, failed)
     errors = [_error(e) for e in exc.errors()[:MAX_ERRORS]]
     return JSONResponse({"detail": jsonable_encoder(errors)}, status_code=422)
@@ -85,17 +89,24 @@ async def http_error(request: Request, exc: StarletteHTTPException):
     return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
 
-async def database_error(request: Request, exc: OperationalError):
-    """A command that waited longer than the busy timeout for the write lock (under
-    overload): 503 with Retry-After, never a 500. Its transaction was rolled back whole (the
+async def database_error(request: Request, exc: DBAPIError):
+    """A write the database could not take, said out loud: 503 with its reason and Retry-After,
+    never a bare 500. Busy (a command that waited longer than the busy timeout for the write
+    lock, under overload), the disk full, the database unreachable or read-only, the SQLite file
+    deleted under the server (app/store/storage.py). The transaction was rolled back whole (the
     session closes on the way out, app/store/db.py get_session), so nothing of it was written. Any
     other database failure stays a server error."""
-    if not is_busy(exc):
+    reason = storage.trouble(exc, busy=isinstance(exc, OperationalError) and is_busy(exc))
+    if reason is None:
         raise exc
-    headers = {"Retry-After": str(RETRY_AFTER_S)}
-    if request.headers.get("HX-Request"):  # a tap on a game page: live.js shows it as a notice
-        return HTMLResponse(f"<p>{BUSY}</p>", status_code=503, headers=headers)
+    if reason != storage.BUSY:  # the operator must hear of it; a busy moment is not news
+        said = (str(exc.orig).splitlines() or [""])[0][:200]
+        logger.warning("%s %s: 503, %s%s", request.method, request.url.path, reason,
+                       "" if said == reason else f" ({said})")
+    headers = {"Retry-After": str(storage.retry_after(reason))}
+    if request.headers.get("HX-Request"):  # a tap on a game page: live.js shows it where the tap was
+        return HTMLResponse(f"<p>{escape(reason)}</p>", status_code=503, headers=headers)
     if _wants_html(request):
-        context = {"status": 503, "detail": BUSY}
+        context = {"status": 503, "detail": reason}
         return templates.TemplateResponse(request, "error.html", context, status_code=503, headers=headers)
-    return JSONResponse({"detail": BUSY}, status_code=503, headers=headers)
+    return JSONResponse({"detail": reason}, status_code=503, headers=headers)

@@ -229,7 +229,7 @@ def shared_panels(request: Request, opened: Opened, session: Session, names: str
     # so the other panels skip building the request's URL and its share address.
     shared = (str(request.url), reach(request).origin) if "share" in names.split(",") else None
     key = (request.scope["path"], request.scope["query_string"], shared, opened.access, game.seq,
-           game.updated_at, game.edit_token, game.view_token)
+           game.updated_at, game.edit_token, game.view_token, game.report_token)
 
     def render() -> str:
         wanted = dict.fromkeys(names.split(","))

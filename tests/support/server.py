@@ -18,7 +18,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from app.__main__ import KEEP_ALIVE_SECONDS
+from app.__main__ import HTTP_PROTOCOL, KEEP_ALIVE_SECONDS
 from tests.support import forked
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,11 +81,13 @@ def migrated_template() -> Path:
 
 class LiveServer:
     def __init__(self, db_path: Path, port: int | None = None, database_url: str | None = None,
-                 host: str = "127.0.0.1", env: dict[str, str] | None = None, fork: bool | None = None):
+                 host: str = "127.0.0.1", env: dict[str, str] | None = None, fork: bool | None = None,
+                 log_level: str = "warning", wrap: list[str] | None = None):
         """`host`: where it listens (HOST, as `make run`); it is always reached at 127.0.0.1.
         `fork`: forked from a process that has imported the app (tests/support/forked.py), or
         False: started as `python -m uvicorn …`; None: forked unless TEST_SERVER_FORK=0."""
-        self.db_path, self.host, self.fork = db_path, host, fork
+        self.db_path, self.host, self.fork, self.log_level = db_path, host, fork, log_level
+        self.wrap = wrap or []  # a command the server runs under (e.g. unshare): never forked then
         self.env = env or {}  # settings for this server (e.g. BODY_READ_SECONDS)
         self.database_url = database_url or f"sqlite:///{db_path}"
         self.port = port or free_port()
@@ -103,15 +105,16 @@ class LiveServer:
             shutil.copyfile(migrated_template(), self.db_path)
         env = {**os.environ, "DATABASE_URL": self.database_url, "HOST": self.host,
                "PORT": str(self.port), "PYTHONUNBUFFERED": "1", **self.env}
-        args = ["app.main:app", "--host", self.host, "--port", str(self.port), "--log-level", "warning",
+        args = ["app.main:app", "--host", self.host, "--port", str(self.port), "--log-level", self.log_level,
                 # as `python -m app` serves: uvicorn's 5 s default closes idle connections just as
                 # httpx (which keeps them 5 s) reuses one, a ReadError the load tests met under load
-                "--timeout-keep-alive", str(KEEP_ALIVE_SECONDS)]
-        if forked.enabled() if self.fork is None else self.fork:  # the app imported once: forked.py
+                "--timeout-keep-alive", str(KEEP_ALIVE_SECONDS),
+                "--http", HTTP_PROTOCOL]  # the limits of a request's head, as `python -m app` serves
+        if not self.wrap and (forked.enabled() if self.fork is None else self.fork):  # the app imported once: forked.py
             self.process = forked.ForkedProcess(args, env, ROOT, self.log_path)
             return self
         with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen([sys.executable, "-m", "uvicorn", *args], cwd=ROOT, env=env,
+            self.process = subprocess.Popen([*self.wrap, sys.executable, "-m", "uvicorn", *args], cwd=ROOT, env=env,
                                             stdout=log, stderr=subprocess.STDOUT)
         return self
 

@@ -274,7 +274,7 @@ def runtime_graph() -> dict[str, set[str]]:
 def room(module: str) -> tuple[int, str]:
     """A module's floor (lower floors are imported by higher ones, never the other way) and room:
     kernel and settings; the rulesets' engines (with their registry and contracts); the store;
-    live updates and transfer; the web (the shell's and each ruleset's web part); the bootstrap;
+    live updates, transfer and the battle report (read from the store, said for the web); the web (the shell's and each ruleset's web part); the bootstrap;
     the entry points (`uvicorn app.main:app`, `python -m app`)."""
     parts = module.split(".")
     if module == "app":
@@ -283,7 +283,7 @@ def room(module: str) -> tuple[int, str]:
         return 0, parts[1]
     if inside(module, "app.rulesets"):
         return (4, "web") if "web" in parts[2:] else (1, "rulesets")
-    floors = {"store": 2, "live": 3, "transfer": 3, "web": 4, "bootstrap": 5, "main": 6, "__main__": 6}
+    floors = {"store": 2, "live": 3, "transfer": 3, "report": 3, "web": 4, "bootstrap": 5, "main": 6, "__main__": 6}
     return floors[parts[1]], parts[1]
 
 
@@ -303,7 +303,7 @@ def upward_arrows() -> set[tuple[str, str]]:
 
 
 def test_every_arrow_points_down_and_nothing_imports_the_bootstrap_or_the_served_app():
-    """web -> live/transfer -> store -> rulesets -> kernel, live and transfer apart; only
+    """web -> live/transfer/report -> store -> rulesets -> kernel, those three apart; only
     app.main imports app.bootstrap, and nothing imports app.main."""
     assert upward_arrows() == set()
 

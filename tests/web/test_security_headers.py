@@ -35,11 +35,14 @@ def game(client) -> dict:
     r = client.post(f"/api/games/{game['edit_token']}/commands",
                     json={"type": "add_character", "character": {"name": "Ada"}})
     game["character_id"] = r.json()["state"]["characters"][0]["id"]
+    game["report_token"] = client.post(f"/api/games/{game['edit_token']}/report-link").json()["report_token"]
     return game
 
 
 def url_for(path: str, game: dict) -> str:
     token = game["view_token"] if path.startswith("/v/") else game["edit_token"]
+    if path.startswith("/r/"):  # the battle report's own link
+        token = game["report_token"]
     fillers = {"token": token, "admin_token": ADMIN_TOKEN, "name": "roster", "slug": "characters",
                "model_id": game["character_id"], "ruleset_id": "zone", "fold": "shoot"}
     return re.sub(r"\{(\w+)(:\w+)?\}", lambda m: fillers[m.group(1)], path) + QUERIES.get(path, "")
@@ -75,6 +78,10 @@ def test_no_page_carries_inline_script_or_style(client, game, path):
     on…= handler, no javascript: link, no style attribute or <style> element."""
     r = client.get(url_for(path, game), headers={"Accept": "text/html"})
     kind = "image/svg+xml" if path.endswith(".svg") else "text/html"  # the share panel's QR codes: SVG, checked alike
+    others = {".md": "text/markdown", ".png": "image/png"}  # the battle report's Markdown and card: no markup to run
+    if path.endswith(tuple(others)):
+        assert r.status_code == 200 and r.headers["content-type"].startswith(others[path[path.rindex("."):]])
+        return
     assert r.status_code == 200 and r.headers["content-type"].startswith(kind)
     for node in parse(r.text).walk():
         assert not (node.tag == "script" and not node.attrs.get("src")), f"inline script in {path}"

@@ -12,16 +12,20 @@ from __future__ import annotations
 from typing import Any
 
 from app.kernel.commands import Commands
+from app.kernel.report import register_notes
 from app.rulesets.base import Ruleset
 from app.rulesets.d20 import play_npc, play_roster, play_round, play_tracker, play_turn  # noqa: F401  (registers the commands)
 from app.rulesets.d20.commands import HANDLERS, SETS
 from app.rulesets.d20.game import D20State
 from app.rulesets.d20.glossary import GLOSSARY
+from app.rulesets.d20.report import REPORT
 from app.rulesets.d20.sample import SAMPLE
 
 COMMANDS = Commands()
 for _name, _body, _handler in HANDLERS:
     COMMANDS.command(_name, _body, SETS.get(_name))(_handler)
+
+register_notes(COMMANDS, "Round", lambda state: state.round)  # the battle report's title and notes
 
 
 def columns(state: D20State) -> dict[str, Any]:
@@ -42,4 +46,5 @@ RULESET = Ruleset(
     sample_summary="two Characters (a Fighter and a Medic) and three NPCs on ready stat blocks: a Hunter, "
     "a Sentry and a Worker",
     web=f"{__name__}.web",
+    report=REPORT,
 )

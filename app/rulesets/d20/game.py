@@ -13,6 +13,7 @@ from pydantic import Field, field_validator
 
 from app.kernel.frozen import Frozen
 from app.kernel.names import Name
+from app.kernel.report import ReportWords
 from app.rulesets.d20.brain_types import Npc as BrainNpc
 from app.rulesets.d20.dice import parse_dice
 from app.rulesets.d20.models import CONDITIONS, Combatant, HouseRules, Weapon
@@ -232,6 +233,7 @@ class D20State(Frozen):
     # Delayed and still act later this round (D20-DELAY)
     began: list[str] = Field(default_factory=list, max_length=100)
     delayed: list[str] = Field(default_factory=list, max_length=100)
+    report: ReportWords = Field(default_factory=ReportWords)  # the battle report's title and notes
 
     def character(self, model_id: str) -> Character | None:
         return next((c for c in self.characters if c.id == model_id), None)

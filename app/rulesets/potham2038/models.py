@@ -12,6 +12,7 @@ from pydantic import Field
 
 from app.kernel.frozen import Frozen
 from app.kernel.names import Name
+from app.kernel.report import ReportWords
 from app.rulesets.potham2038.house_rules import Cover, HouseRules
 
 Role = Literal["hunter", "sentry", "worker", "patrol"]
@@ -211,6 +212,7 @@ class GameState(Frozen):
 
     turn: int = Field(default=1, ge=1, le=MAX_TURN)
     phase: Phase = 1
+    report: ReportWords = Field(default_factory=ReportWords)  # the battle report's title and notes
     danger: int = Field(default=0, ge=0, le=100)  # never past the limit, itself at most 100 (R-DANGER)
     status: Status = "playing"
     characters: list[Character] = Field(default_factory=list)

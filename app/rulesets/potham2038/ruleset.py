@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.kernel.report import register_notes
 from app.rulesets.base import Ruleset
 from app.rulesets.potham2038 import engine  # noqa: F401  (registers the 2038 commands)
 from app.rulesets.potham2038.commands import POTHAM_COMMANDS
 from app.rulesets.potham2038.glossary import GLOSSARY
 from app.rulesets.potham2038.models import GameState
+from app.rulesets.potham2038.report import REPORT
 
 # The sample game: two Characters and one AI-Bot of each role, ready for Turn 1.
 CHARACTERS: list[dict[str, Any]] = [
@@ -30,6 +32,8 @@ BOTS: list[dict[str, Any]] = [
 SAMPLE = tuple([{"type": "add_character", "character": c} for c in CHARACTERS]
                + [{"type": "add_bot", "bot": b} for b in BOTS])
 
+register_notes(POTHAM_COMMANDS, "Turn", lambda state: state.turn)  # the battle report's title and notes
+
 
 def columns(state: GameState) -> dict[str, Any]:
     return {"turn": state.turn, "phase": state.phase, "danger": state.danger, "status": state.status,
@@ -46,4 +50,4 @@ RULESET = Ruleset(id="potham-2038", name="Potham Chronicles 2038",
                   state=GameState, commands=POTHAM_COMMANDS, columns=columns, glossary=GLOSSARY,
                   undo_note=danger_moved, sample=SAMPLE,
                   sample_summary="two Characters and one AI-Bot of each role, ready for Turn 1",
-                  web=f"{__package__}.web")
+                  web=f"{__package__}.web", report=REPORT)

@@ -12,6 +12,7 @@ from pydantic import Field
 
 from app.kernel.frozen import Frozen
 from app.kernel.names import Name
+from app.kernel.report import ReportWords
 
 # Z-BANDS: the five range bands, closest first; a move is one step along this list (Z-MOVE).
 Band = Literal["arms_length", "near", "short", "long", "distant"]
@@ -200,6 +201,7 @@ class ZoneState(Frozen):
     decisions: list[Decision] = Field(default_factory=list, max_length=50)  # this round's
     house: ZoneHouse = Field(default_factory=ZoneHouse)
     next_id: int = Field(default=1, ge=1)
+    report: ReportWords = Field(default_factory=ReportWords)  # the battle report's title and notes
 
     def character(self, model_id: str) -> Character | None:
         return next((c for c in self.characters if c.id == model_id), None)

@@ -16,7 +16,13 @@ and must arrive within `body_read_seconds`; else the answer is 408 and the conne
 Imports and restores (20 MB, 1 GB on disk) read their own bodies: they pass through a gate of
 their own (`import_gate` at a time, 4 by default; the others queue; one stores at a time)
 instead of the pool's slots, so 120 imports at once never hold the health route or a player's
-command, and their bodies must keep up MIN_RATE bytes a second on top of the same read deadline.
+command. One client address holds at most `imports_per_client` of the gate's places (2): four
+silent imports of one stranger held all of it, and every other import and the admin's restore
+waited behind them.
+
+A body's deadline grows only with what arrives: `body_read_seconds`, plus the time its bytes so
+far would take at `body_min_rate` (16 KB/s). It grew with the size the headers announced (20 s +
+20 MB at 64 KB/s: 325 s for a socket that never sent a byte).
 
 Live streams (`…/events`) are long and hold no connection once subscribed (app/web/routes/live.py),
 and static files need none: neither is counted."""
@@ -26,16 +32,13 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from contextlib import asynccontextmanager
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.settings import get_settings
 from app.web.middleware.limits import MAX_BODY, has_own_limit
 
-MIN_RATE = 64 * 1024  # bytes a second an import's body must keep up, on top of the read deadline
-IMPORT_MAX = 1024**3  # the largest body an import path reads (a restore's)
-# the largest a player's import reads (app/transfer/exchange.py's 20 MB, and a form's)
-GAME_MAX = 21 * 1024**2
 TIMED_OUT = "The request body did not arrive in time."
 
 
@@ -45,12 +48,6 @@ class BodyTimeout(Exception):
 
 def counted(path: str) -> bool:
     return not (path.endswith("/events") or path.startswith("/static/"))
-
-
-def declared_length(scope: Scope) -> int | None:
-    """The body's Content-Length; None when it is sent chunked (or the header is not a number)."""
-    value = dict(scope["headers"]).get(b"content-length")
-    return int(value) if value is not None and value.isdigit() and len(value) < 16 else None
 
 
 def has_body(scope: Scope) -> bool:
@@ -63,6 +60,8 @@ class Admission:
         self.app = app
         self.limit = limit  # read when serving starts: settings may change until then
         self._gates: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore, asyncio.Semaphore] | None = None
+        # client address -> its places at the gate, and how many requests use or wait for them
+        self.importing: dict[str, tuple[asyncio.Semaphore, int]] = {}
 
     def gates(self) -> tuple[asyncio.Semaphore, asyncio.Semaphore]:
         """The pool's slots and the imports' gate, per event loop: a test client may serve the
@@ -71,7 +70,24 @@ class Admission:
         if self._gates is None or self._gates[0] is not loop:
             gate = get_settings().import_gate
             self._gates = (loop, asyncio.Semaphore(self.limit()), asyncio.Semaphore(gate))
+            self.importing = {}
         return self._gates[1], self._gates[2]
+
+    @asynccontextmanager
+    async def import_place(self, scope: Scope, imports: asyncio.Semaphore):
+        """A place at the imports' gate, after one of this client address's own places."""
+        client = (scope.get("client") or ("-", 0))[0]
+        own, users = self.importing.get(client) or (asyncio.Semaphore(get_settings().imports_per_client), 0)
+        self.importing[client] = (own, users + 1)
+        try:
+            async with own, imports:
+                yield
+        finally:
+            own, users = self.importing[client]
+            if users <= 1:
+                del self.importing[client]
+            else:
+                self.importing[client] = (own, users - 1)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not counted(scope["path"]):
@@ -87,11 +103,11 @@ class Admission:
 
         try:
             if has_own_limit(scope["path"]):
-                async with imports:
-                    await self.app(scope, with_deadline(receive, import_deadline(scope)), watched)
+                async with self.import_place(scope, imports):
+                    await self.app(scope, with_deadline(receive), watched)
                 return
             if has_body(scope):
-                receive = await read_ahead(receive, get_settings().body_read_seconds)
+                receive = await read_ahead(receive)
             async with slots:
                 await self.app(scope, receive, watched)
         except BodyTimeout:
@@ -99,23 +115,15 @@ class Admission:
                 await timed_out(send)
 
 
-def import_deadline(scope: Scope) -> float:
-    """Seconds an import's whole body may take: the read deadline, plus its size at MIN_RATE (a
-    body sent without its size: the largest that path takes, 20 MB for an import, 1 GB for an
-    admin's restore)."""
-    largest = IMPORT_MAX if scope["path"].endswith("/restore") else GAME_MAX
-    size = declared_length(scope)
-    size = largest if size is None else min(size, largest)
-    return get_settings().body_read_seconds + size / MIN_RATE
-
-
-def with_deadline(receive: Receive, seconds: float) -> Receive:
-    """`receive`, raising BodyTimeout for a body message asked for after the deadline passed."""
-    deadline = asyncio.get_running_loop().time() + seconds
+def with_deadline(receive: Receive) -> Receive:
+    """`receive`, raising BodyTimeout for a body message not in by its deadline: body_read_seconds
+    from the start, plus the bytes in so far at body_min_rate."""
+    settings = get_settings()
+    deadline = asyncio.get_running_loop().time() + settings.body_read_seconds
     done = False
 
     async def timed() -> Message:
-        nonlocal done
+        nonlocal done, deadline
         if done:  # the body is in: what comes now is the client leaving, which may take any time
             return await receive()
         try:
@@ -123,17 +131,18 @@ def with_deadline(receive: Receive, seconds: float) -> Receive:
                 message = await receive()
         except TimeoutError:
             raise BodyTimeout from None
+        deadline += len(message.get("body", b"")) / settings.body_min_rate
         done = message["type"] != "http.request" or not message.get("more_body", False)
         return message
 
     return timed
 
 
-async def read_ahead(receive: Receive, seconds: float) -> Receive:
-    """Read the whole body now, within `seconds` (BodyTimeout if not), and hand back a `receive`
+async def read_ahead(receive: Receive) -> Receive:
+    """Read the whole body now, by its deadline (BodyTimeout if not), and hand back a `receive`
     that replays it. An error raised while reading (BodyLimit's 413) is raised again where the
     app reads the body, so the app answers it as its own."""
-    timed = with_deadline(receive, seconds)
+    timed = with_deadline(receive)
     messages: list[Message] = []
     error: Exception | None = None
     size = 0

@@ -6,7 +6,9 @@ from __future__ import annotations
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import HTMLResponse, JSONResponse
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 
+from app.store import storage
 from app.web.deps import SessionDep
 
 router = APIRouter(include_in_schema=False)
@@ -23,12 +25,17 @@ DOCS_PAGE = """<!doctype html>
 
 @router.get("/api/health")
 def health(session: SessionDep) -> JSONResponse:
-    """200 when the app answers and its database does (`SELECT 1`), else 503: for Docker's
-    HEALTHCHECK and a load balancer."""
+    """200 when the app answers and its database does (`SELECT 1`) and can take a write (a cheap
+    probe, app/store/storage.py: a full disk, a read-only or lost database, a SQLite file deleted
+    or replaced under the server), else 503 with the reason: for Docker's HEALTHCHECK and a load
+    balancer."""
     try:
         session.execute(text("SELECT 1")).one()
+        storage.probe_write(session.connection(), session.get_bind().url.database)
     except Exception as error:  # any failure of the database is "unhealthy", never a 500
-        return JSONResponse({"status": "unhealthy", "database": type(error).__name__}, 503,
+        reason = storage.trouble(error, busy=False) if isinstance(error, DBAPIError) else None
+        return JSONResponse({"status": "unhealthy", "database": type(error).__name__,
+                             "reason": reason or "The database does not answer."}, 503,
                             headers={"Cache-Control": "no-store"})
     return JSONResponse({"status": "ok", "database": "ok"}, headers={"Cache-Control": "no-store"})
 
