@@ -111,7 +111,7 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     player.locator("#zone-character-attack summary").click()  # a Character attacks an NPC
     ada = player.locator("#ca-who option").first.get_attribute("value")
     player.select_option("#ca-target", label="Gnasher")
-    player.fill("#ca-dice", "8")
+    player.fill("#ca-skill", "8")
     player.fill("#ca-faces", "6 3 3 3 3 3 3 1")  # the player's own dice (Z-PUSH-AFTER)
     player.click("#zone-character-attack-roll")
     settled(player)
@@ -213,11 +213,13 @@ def test_a_zone_roster_and_round_of_2_characters_and_3_npcs_by_counted_taps(brow
 
     def character_attack(faces: str) -> None:
         taps.click(page.locator("#zone-character-attack summary"))
-        taps.type(page.locator("#ca-faces"), faces)  # Ada's own dice, at Gnasher (the first NPC)
+        # the first Character still in the fight (Ada, unless the Warden's shot Broke her: Z-OUT)
+        who = page.locator("#ca-who option").first.get_attribute("value")
+        taps.type(page.locator("#ca-faces"), faces)  # the player's own dice, at Gnasher (the first NPC)
         taps.click(page.locator("#zone-character-attack-roll"))
         settled(page)
-        expect(page.locator(f"#zone-push-{ada}")).to_be_visible()
-        taps.click(page.locator(f"#zone-push-{ada}-go"))  # the app rolls the pushed dice
+        expect(page.locator(f"#zone-push-{who}")).to_be_visible()
+        taps.click(page.locator(f"#zone-push-{who}-go"))  # the app rolls the pushed dice
         settled(page)
         expect(page.locator("#turn-news")).to_contain_text("pushes the roll")
 

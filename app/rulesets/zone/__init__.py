@@ -6,7 +6,7 @@ from typing import Any
 
 from app.kernel.report import register_notes
 from app.rulesets.base import Ruleset
-from app.rulesets.zone import character_rolls, play  # noqa: F401  (register the round commands)
+from app.rulesets.zone import character_rolls, npc_rolls, play, turns  # noqa: F401  (register the round commands)
 from app.rulesets.zone.commands import COMMANDS
 from app.rulesets.zone.glossary import GLOSSARY
 from app.rulesets.zone.models import ZoneState

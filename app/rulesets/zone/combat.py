@@ -4,11 +4,10 @@ Combat Stunts, full automatic fire, Trauma, Broken)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from random import Random
 
-from app.kernel.commands import Entry, Refused
-from app.rulesets.zone.dice import PoolRoll, push, rerolled_count, roll
-from app.rulesets.zone.models import TRACK_OF, Npc, Person, Stunt, Track, Weapon, ZoneHouse
+from app.kernel.commands import Entry
+from app.rulesets.zone.dice import PoolRoll, rerolled_count
+from app.rulesets.zone.models import TRACK_OF, Person, Stunt, Track, Weapon, ZoneHouse
 
 ATTRIBUTE_NAMES = {"strength": "Strength", "agility": "Agility", "wits": "Wits", "empathy": "Empathy"}
 BROKEN_MEANS = {  # Z-BROKEN: what being broken means, by attribute
@@ -26,36 +25,54 @@ ONE_OFF = {
 
 @dataclass
 class Hit:
-    """What an attack did: successes, the trauma it deals and the one-off stunt it bought."""
+    """What an attack did: successes, the trauma it deals and the one-off stunts it bought."""
 
     successes: int
     damage: int = 0
     fatigue: int = 0
-    effect: str | None = None
+    effects: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
+    @property
+    def effect(self) -> str | None:
+        return self.effects[0] if self.effects else None
 
-def stunts(successes: int, weapon: Weapon, choice: Stunt, close: bool) -> Hit:
+
+def stunts(successes: int, weapon: Weapon, choice: Stunt | list[Stunt], close: bool, fill: Stunt = "damage",
+           hit_already: bool = False) -> Hit:
     """Z-STUNTS: a hit (one success) deals the weapon's damage; each success beyond the first buys
-    a stunt. Z-STUNT-CHOICE: the attacker's choice (an NPC's is the house `npc_stunt`): one more
-    point of damage each, or one point of fatigue each (subdue, tire, pin down), or a one-off
-    effect (disarm, knock down; grapple in close combat only) for one success, the rest as damage."""
+    one stunt, "each", in any mix: one more point of damage, one point of fatigue (subdue, tire,
+    pin down), or a one-off effect (disarm, knock down; grapple in close combat only). `choice`:
+    the stunts in order (the rest are `fill`). `hit_already`: the successes come on top of a hit
+    (a push), so each of them buys a stunt."""
     if successes < 1:
         return Hit(successes)
-    extra = successes - 1
-    hit = Hit(successes, damage=weapon.damage)
-    if extra == 0:
-        return hit
-    if choice == "grapple" and not close:
-        choice = "damage"
-        hit.notes.append("A grapple is a close combat stunt: the extra successes go to damage instead.")
-    if choice == "damage":
-        hit.damage += extra
-    elif choice == "fatigue":
-        hit.fatigue += extra
-    else:
-        hit.effect, hit.damage = choice, hit.damage + extra - 1
+    hit = Hit(successes) if hit_already else Hit(successes, damage=weapon.damage)
+    extra = successes if hit_already else successes - 1
+    chosen = [choice] if isinstance(choice, str) else list(choice)
+    if isinstance(choice, str):
+        fill = choice
+    if any(c != "damage" for c in chosen[extra:]) and not isinstance(choice, str):
+        hit.notes.append(f"{extra} extra success{'es' if extra != 1 else ''}: only the first {extra} "
+                         "stunt(s) chosen are bought.")
+    for i in range(extra):
+        buy(hit, chosen[i] if i < len(chosen) else fill, close)
     return hit
+
+
+def buy(hit: Hit, stunt: Stunt, close: bool) -> None:
+    if stunt == "grapple" and not close:
+        hit.notes.append("A grapple is a close combat stunt: that success goes to damage instead.")
+        stunt = "damage"
+    if stunt in hit.effects:
+        hit.notes.append(f"{stunt.replace('_', ' ')} is bought once: that success goes to damage instead.")
+        stunt = "damage"
+    if stunt == "damage":
+        hit.damage += 1
+    elif stunt == "fatigue":
+        hit.fatigue += 1
+    else:
+        hit.effects.append(stunt)
 
 
 def wants_push(house: ZoneHouse, pool: PoolRoll) -> bool:
@@ -65,45 +82,14 @@ def wants_push(house: ZoneHouse, pool: PoolRoll) -> bool:
     return house.npc_push == "always" or (house.npc_push == "no_success" and pool.successes == 0)
 
 
-def npc_roll(
-    npc: Npc,
-    dice: int,
-    full_auto: bool,
-    house: ZoneHouse,
-    rng: Random,
-    faces: list[int] | None,
-    pushes: list[list[int]],
-) -> tuple[PoolRoll, int]:
-    """The NPC's roll with the pushes it chooses; answers the roll and the bullets the pushes
-    cost (Z-FULL-AUTO: each re-roll of full automatic fire costs one bullet, again and again
-    while it has no success and bullets remain). Entered dice: a push it makes needs its faces."""
-    pool = roll(dice, house.success_faces, rng, faces)
-    bullets = npc.gun.bullets - 1 if npc.gun else 0  # the shot itself (Z-SHOOT)
-    spent, times = 0, 0
-    while wants_push(house, pool) and (times == 0 or (full_auto and pool.successes == 0)):
-        if full_auto and bullets - spent <= 0:
-            break
-        entered = None
-        if pool.by == "entered":
-            if times >= len(pushes):
-                raise Refused(
-                    f"{npc.name} pushes the roll: roll the {rerolled_count(pool)} dice that show "
-                    "neither a success nor a 1 again and enter them.",
-                    "Z-PUSH-CHOICE",
-                )
-            entered = pushes[times]  # dice.push checks their count
-        pool = push(pool, rng, entered)
-        times += 1
-        spent += 1 if full_auto else 0
-    return pool, spent
-
-
 def take_trauma(person: Person, track: Track, points: int) -> tuple[Person, list[Entry]]:
     """Z-TRAUMA: trauma decreases its attribute; Z-BROKEN: at zero the person is broken."""
     if points <= 0:
         return person, []
     was = person.score(track)
-    new = person.model_copy(update={track: getattr(person, track) + points})
+    # Z-RECOVER-BROKEN: trauma past zero is not stored (one point of recovery gives 1 back)
+    cap = getattr(person.attributes, TRACK_OF[track])
+    new = person.model_copy(update={track: min(cap, max(getattr(person, track), 0) + points)})
     attribute = TRACK_OF[track]
     entries = [
         Entry(
@@ -131,7 +117,7 @@ def hit_entries(attacker: str, target: str, hit: Hit, skill: str) -> list[Entry]
         bought = [
             f"{hit.damage} damage" if hit.damage else "",
             f"{hit.fatigue} fatigue" if hit.fatigue else "",
-            f"{target} {ONE_OFF[hit.effect]}" if hit.effect else "",
+            *(f"{target} {ONE_OFF[e]}" for e in hit.effects),
         ]
         text += f"; {extra} extra bought {', '.join(b for b in bought if b)}"
     return [Entry(text + ".", "Z-STUNTS" if extra else "Z-DICE"), *(Entry(n, "Z-STUNTS") for n in hit.notes)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.kernel.commands import Entry, Refused
 from app.rulesets.zone.combat import take_trauma
-from app.rulesets.zone.models import Character, Track
+from app.rulesets.zone.models import TRACK_OF, Character, Track
 
 # Z-RECOVER: which trauma a condition stops recovering
 BLOCKS: dict[str, set[str]] = {
@@ -22,13 +22,21 @@ RULE_OF = {
 }
 
 
-def hurt(c: Character, track: Track, points: int, entries: list[Entry]) -> Character:
+def hurt(c: Character, track: Track, points: int, entries: list[Entry], day: int = 1) -> Character:
+    """Trauma from a condition; the day an attribute hits zero is noted (Z-DIE-LATER)."""
     new, said = take_trauma(c, track, points)
     entries.extend(said)
-    return new  # type: ignore[return-value]
+    broke = {t: day for t in new.broken_by() if t not in c.broken_on}
+    return new.model_copy(update={"broken_on": {**c.broken_on, **broke}}) if broke else new  # type: ignore[return-value]
 
 
-def starve(c: Character, ate: bool, entries: list[Entry]) -> Character:
+def broken_before(c: Character, day: int, tracks: tuple[str, ...]) -> bool:
+    """Z-DIE-LATER: broken (by one of these tracks) on an earlier day than this one: "you will die
+    after another day has passed", never on the day it broke."""
+    return any(t in c.broken_by() and c.broken_on.get(t, day) < day for t in tracks)
+
+
+def starve(c: Character, ate: bool, entries: list[Entry], day: int = 1) -> Character:
     """Z-COND-STARVING: a day without grub makes a Character starving; each further day starving
     without grub is one more damage; broken by damage while starving, another day without grub
     kills. One ration ends it."""
@@ -39,15 +47,19 @@ def starve(c: Character, ate: bool, entries: list[Entry]) -> Character:
     if not c.starving:
         entries.append(Entry(f"{c.name} had no grub today: starving.", "Z-COND-STARVING"))
         return c.model_copy(update={"starving": True})
-    if c.score("damage") == 0:
+    if broken_before(c, day, ("damage",)):
         entries.append(
             Entry(f"{c.name}, broken by damage while starving, dies without grub.", "Z-COND-STARVING")
         )
         return c.model_copy(update={"dead": True})
-    return hurt(c, "damage", 1, entries)
+    if c.score("damage") == 0:
+        entries.append(Entry(f"{c.name} is broken by damage while starving: without grub, {c.name} dies "
+                             "after another day.", "Z-COND-STARVING"))
+        return c
+    return hurt(c, "damage", 1, entries, day)
 
 
-def thirst(c: Character, drank: bool, entries: list[Entry]) -> Character:
+def thirst(c: Character, drank: bool, entries: list[Entry], day: int = 1) -> Character:
     """Z-COND-DEHYDRATED: a day without water makes a Character dehydrated, and every day without
     water costs one damage and one fatigue, the first one too (the seed says "one point … per day",
     not "one more" as for grub and sleep); broken by any trauma while dehydrated, another day kills."""
@@ -60,14 +72,14 @@ def thirst(c: Character, drank: bool, entries: list[Entry]) -> Character:
     if not c.dehydrated:
         entries.append(Entry(f"{c.name} had no water today: dehydrated.", "Z-COND-DEHYDRATED"))
         c = c.model_copy(update={"dehydrated": True})
-        return hurt(hurt(c, "damage", 1, entries), "fatigue", 1, entries)
-    if c.broken:
+        return hurt(hurt(c, "damage", 1, entries, day), "fatigue", 1, entries, day)
+    if broken_before(c, day, ("damage", "fatigue", "confusion", "doubt")):
         entries.append(Entry(f"{c.name}, broken while dehydrated, dies without water.", "Z-COND-DEHYDRATED"))
         return c.model_copy(update={"dead": True})
-    return hurt(hurt(c, "damage", 1, entries), "fatigue", 1, entries)
+    return hurt(hurt(c, "damage", 1, entries, day), "fatigue", 1, entries, day)
 
 
-def sleep(c: Character, slept: bool, entries: list[Entry]) -> Character:
+def sleep(c: Character, slept: bool, entries: list[Entry], day: int = 1) -> Character:
     """Z-COND-SLEEPLESS: a day without four hours of sleep makes a Character sleepless; each
     further day one more confusion; broken by confusion while sleepless, they collapse."""
     if slept:
@@ -77,8 +89,9 @@ def sleep(c: Character, slept: bool, entries: list[Entry]) -> Character:
     if not c.sleepless:
         entries.append(Entry(f"{c.name} did not sleep four hours: sleepless.", "Z-COND-SLEEPLESS"))
         return c.model_copy(update={"sleepless": True})
-    c = hurt(c, "confusion", 1, entries)
-    if c.score("confusion") == 0:
+    was_broken = c.score("confusion") == 0
+    c = hurt(c, "confusion", 1, entries, day)
+    if c.score("confusion") == 0 and not was_broken:
         entries.append(
             Entry(
                 f"{c.name}, broken by confusion while sleepless, collapses unconscious for four "
@@ -89,13 +102,15 @@ def sleep(c: Character, slept: bool, entries: list[Entry]) -> Character:
     return c
 
 
-def pass_day(c: Character, ate: bool, drank: bool, slept: bool) -> tuple[Character, list[Entry]]:
+def pass_day(c: Character, ate: bool, drank: bool, slept: bool,
+             day: int = 1) -> tuple[Character, list[Entry]]:
     """Z-DAY: one day's needs for one Character, in the seed's order."""
     entries: list[Entry] = []
     if c.dead:
         return c, entries
+    c = c.model_copy(update={"broken_on": {t: c.broken_on.get(t, day) for t in c.broken_by()}})
     for need, had in ((starve, ate), (thirst, drank), (sleep, slept)):
-        c = need(c, had, entries)
+        c = need(c, had, entries, day)
         if c.dead:
             break
     return c, entries
@@ -127,6 +142,8 @@ def recover(c: Character, track: Track, points: int) -> tuple[Character, list[En
     for condition, blocked in BLOCKS.items():
         if getattr(c, condition) and track in blocked:
             raise Refused(f"{c.name} is {condition} and cannot recover {track}.", RULE_OF[condition])
-    healed = min(points, getattr(c, track))
-    new = c.model_copy(update={track: getattr(c, track) - healed})
+    # Z-RECOVER-BROKEN: trauma past zero is not stored, so the first point gives 1 back
+    stored = min(getattr(c, track), getattr(c.attributes, TRACK_OF[track]))
+    healed = min(points, stored)
+    new = c.model_copy(update={track: stored - healed})
     return new, [Entry(f"{c.name} recovers {healed} {track}.", "Z-RECOVER")]

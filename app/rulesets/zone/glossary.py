@@ -4,6 +4,21 @@ from __future__ import annotations
 
 GLOSSARY: dict[str, str] = {
     "Z-ROUND": "Each round an NPC takes one action and one maneuver, or two maneuvers.",
+    "Z-TURN": "Every model's turn is kept in the game: one action and one maneuver, or two maneuvers, "
+    "a round; what is already spent is refused, and the page offers only what is left.",
+    "Z-OUT": "A broken or dead model is out of the fight: it does nothing (its pending attack is "
+    "cancelled), and nobody attacks it (house: NPCs may keep attacking a Broken Character).",
+    "Z-INITIATIVE": "A fight's turn order: initiative cards 1 to 10, lowest first; the app draws for "
+    "NPCs, the player enters each Character's card or lets the app draw; one tap to the next turn.",
+    "Z-POOL": "A pool knows its dice: base dice (the attribute as trauma left it), skill dice and gear "
+    "dice (the weapon's bonus); a number typed alone is skill dice.",
+    "Z-GEAR": "A 1 on a gear die after a push lowers the weapon's bonus by one; at nothing it breaks.",
+    "Z-GRAPPLE": "A grappled NPC cannot move away; it may only fight the one holding it, until let go.",
+    "Z-DISARM": "A disarmed NPC's pending shot is cancelled; it picks its weapon up with a maneuver.",
+    "Z-DIE-LATER": "Broken while starving (by damage) or dehydrated (by anything): death comes after "
+    "another day without grub or water, never on the day it broke.",
+    "Z-RECOVER-BROKEN": "Trauma past zero is not stored: one point of recovery brings a broken "
+    "attribute back to 1.",
     "Z-BANDS": "Distances are range bands: Arm's Length, Near, Short (20–30 yards), Long (a few hundred "
     "yards), Distant (as far as you can see).",
     "Z-MOVE": "Moving one range step is a maneuver.",
@@ -20,10 +35,11 @@ GLOSSARY: dict[str, str] = {
     "Z-DICE": "Skill rolls are pools of six-sided dice; each 6 is a success (house default, editable). "
     "One success is enough.",
     "Z-PUSH": "A pushed roll re-rolls every die that shows neither a success nor a 1.",
-    "Z-PUSH-AFTER": "A Character rolls, looks at the dice, then may push once (its own button); the pushed "
-    "roll's trauma replaces the first roll's.",
+    "Z-PUSH-AFTER": "Roll, look, push: only the one who rolled pushes, after seeing the roll, before "
+    "anyone else acts, never when broken; what the push brings is added (nothing dealt is rewritten).",
     "Z-PUSH-CHOICE": "House rule: whether an NPC pushes (never, when it has no success, always).",
-    "Z-PUSH-COST": "House rule: each 1 showing after a push costs the roller one point of fatigue.",
+    "Z-PUSH-COST": "After a push, each 1 on a base die is one trauma to the attribute rolled (Fight: "
+    "damage, Shoot: fatigue); house rule: on by default.",
     "Z-FULL-AUTO": "Full automatic fire: each re-roll costs one more bullet, and may be pushed again "
                    "and again "
     "while bullets last.",
@@ -52,7 +68,8 @@ GLOSSARY: dict[str, str] = {
     "Z-ROLE-WORKER": "Worker: at Arm's Length of its object it works it (an action); else it moves "
                      "toward it.",
     "Z-WORKER-ARRIVE": "A Worker whose move brings it to Arm's Length of its object uses it the same round.",
-    "Z-ROLE-PATROL": "Patrol: moves toward its waypoint; standing on it, toward the next one.",
+    "Z-ROLE-PATROL": "Patrol: moves toward its waypoint; standing on it, toward the next one, along a "
+    "Route (A B C B A) or a Circuit (A B C A).",
     "Z-PATROL-ROUTE": "A Patrol standing on its waypoint heads for the next one, and keeps that goal "
     "round after round, along its route and back to the first.",
     "Z-CONTACT": "A Worker or Patrol with a Character at Arm's Length fights it.",

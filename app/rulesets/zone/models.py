@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from app.kernel.frozen import Frozen
 from app.kernel.names import Name
 from app.kernel.report import ReportWords
+from app.kernel.turn_order import TurnOrder
 
 # Z-BANDS: the five range bands, closest first; a move is one step along this list (Z-MOVE).
 Band = Literal["arms_length", "near", "short", "long", "distant"]
@@ -30,6 +31,7 @@ Track = Literal["damage", "fatigue", "confusion", "doubt"]
 TRACK_OF = {"damage": "strength", "fatigue": "agility", "confusion": "wits", "doubt": "empathy"}
 Stunt = Literal["damage", "fatigue", "disarm", "knock_down", "grapple"]
 Status = Literal["playing", "ended"]
+Slot = Literal["action", "maneuver"]  # Z-ROUND: what a turn spends
 Dice = Annotated[int, Field(ge=0, le=30)]
 Score = Annotated[int, Field(ge=1, le=10)]
 Points = Annotated[int, Field(ge=0, le=100)]
@@ -60,6 +62,13 @@ class Person(Frozen):
     fatigue: Points = 0
     confusion: Points = 0
     doubt: Points = 0
+    spent: list[Slot] = Field(default_factory=list, max_length=2)  # Z-TURN: this round's
+
+    def slots_left(self) -> list[Slot]:
+        """Z-TURN: "one action and one maneuver, or two maneuvers": what this round still allows."""
+        if len(self.spent) >= 2:
+            return []
+        return ["maneuver"] if "action" in self.spent else ["action", "maneuver"]
 
     def score(self, track: Track) -> int:
         """What is left of the attribute a trauma track decreases (never below zero)."""
@@ -73,6 +82,11 @@ class Person(Frozen):
     def broken(self) -> bool:
         return bool(self.broken_by())
 
+    @property
+    def out_of_fight(self) -> bool:
+        """Z-OUT: broken (or dead): it does nothing and is attacked by no one."""
+        return self.broken or bool(getattr(self, "dead", False))
+
 
 class Weapon(Frozen):
     """A weapon as the NPC brain needs it: dice it adds, damage, and its reach (Z-CLOSE: close
@@ -85,6 +99,24 @@ class Weapon(Frozen):
     ranged: bool = False
     full_auto: bool = False
     bullets: Points = 0
+    broken: bool = False  # Z-GEAR: its bonus worn to nothing by pushed 1s on its gear dice
+
+
+class Arm(Weapon):
+    """A Character's weapon: bullets are counted when the sheet says them (None: the player's)."""
+
+    bullets: Points | None = None  # type: ignore[assignment]
+    load: Points | None = None  # Z-RELOAD: what a reload fills it to (the sheet's bullets)
+
+    @model_validator(mode="before")
+    @classmethod
+    def counted_as_saved(cls, data):
+        """A weapon saved before bullets were counted (no `load`): 0 bullets meant "not said"."""
+        if isinstance(data, dict) and data.get("load") is None and "load" not in data:
+            if not data.get("bullets"):
+                return {**data, "bullets": None}
+            return {**data, "load": data["bullets"]}
+        return data
 
 
 class LastRoll(Frozen):
@@ -101,6 +133,14 @@ class LastRoll(Frozen):
     dealt_fatigue: Points = 0
     was_prone: bool = False
     was_disarmed: bool = False
+    # Z-POOL: the faces are base dice, then skill dice, then gear dice (a typed total: all skill)
+    base: Dice = 0
+    gear: Dice = 0
+    weapon: int | None = Field(default=None, ge=0, le=4)
+    full_auto: bool = False
+    paid_base: Dice = 0  # Z-PUSH-COST: the 1s already paid for (full auto pushes again)
+    paid_gear: Dice = 0
+    stunts: list[Stunt] = Field(default_factory=list, max_length=30)  # chosen and not yet bought
 
 
 class Character(Person):
@@ -114,7 +154,10 @@ class Character(Person):
     last_roll: LastRoll | None = None  # Z-PUSH-AFTER
     fight: Dice = 0  # the sheet's pools (attribute + skill), so an attack picks a weapon
     shoot: Dice = 0
-    weapons: list[Weapon] = Field(default_factory=list, max_length=5)
+    weapons: list[Arm] = Field(default_factory=list, max_length=5)
+    aimed: bool = False  # Z-AIM: an aim maneuver this round, for its next shot
+    # Z-DIE-LATER: the day each attribute hit zero
+    broken_on: dict[Track, Annotated[int, Field(ge=1, le=MAX_ROUND)]] = Field(default_factory=dict)
 
 
 class Fact(Frozen):
@@ -148,7 +191,20 @@ class Npc(Person):
     subject: Name | None = None  # a Sentry's
     object: Name | None = None  # a Worker's
     waypoints: list[Name] = Field(default_factory=list, max_length=20)  # a Patrol's route
+    patrol_mode: Literal["route", "circuit"] = "circuit"  # Z-PATROL-ROUTE: A B C B A, or A B C A
     next_waypoint: int = Field(default=0, ge=0, le=19)
+    waypoint_step: Literal[1, -1] = 1  # a Route's direction along its waypoints
+    grappled_by: str | None = Field(default=None, max_length=40)  # Z-GRAPPLE: the Character holding it
+
+    def following(self) -> tuple[int, Literal[1, -1]]:
+        """Z-PATROL-ROUTE: (index, step) of the waypoint after its current one: a Circuit loops
+        (A B C A), a Route runs to the end and back (A B C B A)."""
+        count, index, step = len(self.waypoints), self.next_waypoint, self.waypoint_step
+        if self.patrol_mode == "circuit" or count < 2:
+            return (index + 1) % max(count, 1), 1
+        if not 0 <= index + step < count:
+            step = 1 if step == -1 else -1
+        return index + step, step
     prone: bool = False
     disarmed: bool = False
     last_facts: Facts | None = None  # Z-BANDS-KEPT: the bands of its last round, as its moves left them
@@ -164,7 +220,7 @@ class PlannedAction(Frozen):
     band_after: Band | None = None
     reason: str = Field(max_length=600)
     rule: str = Field(max_length=80)
-    status: Literal["pending", "done"] = "done"
+    status: Literal["pending", "done", "cancelled"] = "done"
 
 
 class Decision(Frozen):
@@ -201,7 +257,11 @@ class ZoneState(Frozen):
     decisions: list[Decision] = Field(default_factory=list, max_length=50)  # this round's
     house: ZoneHouse = Field(default_factory=ZoneHouse)
     next_id: int = Field(default=1, ge=1)
+    turn_order: TurnOrder = Field(default_factory=TurnOrder)  # Z-INITIATIVE: empty until a fight starts
     report: ReportWords = Field(default_factory=ReportWords)  # the battle report's title and notes
+
+    def member(self, model_id: str) -> Person | None:
+        return self.character(model_id) or self.bot(model_id)
 
     def character(self, model_id: str) -> Character | None:
         return next((c for c in self.characters if c.id == model_id), None)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from random import Random
 
+from app.kernel import turn_order
 from app.kernel.commands import Entry, Refused
-from app.rulesets.zone import combat, conditions
+from app.rulesets.zone import books, conditions
 from app.rulesets.zone.brain import Target
 from app.rulesets.zone.commands import (
     Activate,
     Cold,
     Nothing,
-    NpcAttack,
     PassDay,
     Recover,
     character,
@@ -20,7 +20,7 @@ from app.rulesets.zone.commands import (
     npc,
     put,
 )
-from app.rulesets.zone.models import Decision, Facts, PlannedAction, Weapon, ZoneState
+from app.rulesets.zone.models import Decision, Facts, PlannedAction, ZoneState
 from app.rulesets.zone.roles import decide
 
 
@@ -29,7 +29,9 @@ def activate_npc(state: ZoneState, body: Activate, rng: Random):
     """Z-ROUND: the NPC's round from the reported facts; a decision card with reasons and rule ids.
     Moves are done at once; a Fight or Shoot waits to be resolved (npc_attack)."""
     who = npc(state, body.npc_id)
-    if state.decision(who.id) is not None:
+    books.able(who, "act")
+    books.on_turn(state, who, "act")
+    if state.decision(who.id) is not None or who.spent:
         raise Refused(f"{who.name} has already taken its round {state.round}.", "Z-ROUND")
     facts = kept_facts(state, who) if body.same_as_last else body.facts
     targets, left = targets_of(state, facts)
@@ -59,6 +61,8 @@ def activate_npc(state: ZoneState, body: Activate, rng: Random):
             )
         )
     moved = reload(after_plan(who, plan), plan.actions)
+    for a in plan.actions:  # Z-TURN: the card spends its slots (Plan.add never overspends)
+        moved = books.spend(moved, a.kind, a.name.replace("_", " "))
     moved = moved.model_copy(update={"last_facts": carried(facts, plan)})
     state = put(state, moved)
     return state.model_copy(update={"decisions": [*state.decisions, decision]}), entries
@@ -110,7 +114,7 @@ def after_plan(who, plan):
     done = {a.name for a in plan.actions}
     update = {"prone": who.prone and "get_up" not in done, "disarmed": who.disarmed and "pick_up" not in done}
     if plan.advance and who.waypoints:
-        update["next_waypoint"] = (who.next_waypoint + 1) % len(who.waypoints)
+        update["next_waypoint"], update["waypoint_step"] = who.following()
     return who.model_copy(update=update)
 
 
@@ -122,99 +126,33 @@ def reload(who, actions: list[PlannedAction]):
     return who
 
 
-def pending_attack(state: ZoneState, npc_id: str) -> tuple[Decision, PlannedAction]:
-    decision = state.decision(npc_id)
-    attack = next((a for a in decision.actions if a.status == "pending"), None) if decision else None
-    if decision is None or attack is None:
-        raise Refused("This NPC has no attack waiting this round.", "Z-ROUND")
-    return decision, attack
-
-
-@command("npc_attack", NpcAttack)
-def npc_attack(state: ZoneState, body: NpcAttack, rng: Random):
-    """Z-CLOSE / Z-SHOOT: the NPC's decided attack, rolled (or entered), pushed by the house
-    choice (Z-PUSH-CHOICE), stunts by the house choice (Z-STUNT-CHOICE), trauma to the target."""
-    who = npc(state, body.npc_id)
-    decision, attack = pending_attack(state, who.id)
-    target = character(state, body.character_id or attack.target_id or "")
-    close = attack.name == "fight"
-    weapon, dice, aimed = attack_dice(who, decision, close, state.house)
-    pool, bullets = combat.npc_roll(
-        who, dice, not close and weapon.full_auto, state.house, rng, body.faces, body.pushes
-    )
-    hit = combat.stunts(pool.successes, weapon, state.house.npc_stunt, close)
-    skill = "Fight" if close else "Shoot"
-    entries = [
-        Entry(
-            f"{who.name} attacks {target.name} ({skill}, {dice} dice"
-            f"{', aimed' if aimed and not close else ''}).",
-            "Z-CLOSE" if close else "Z-SHOOT",
-            pool.as_dict(),
-        )
-    ]
-    if len(pool.rolls) > 1:
-        entries.append(Entry(f"{who.name} pushes the roll ({len(pool.rolls) - 1}×).", "Z-PUSH-CHOICE"))
-    entries += combat.hit_entries(who.name, target.name, hit, skill)
-    target, said = combat.take_trauma(target, "damage", hit.damage)
-    entries += said
-    target, said = combat.take_trauma(target, "fatigue", hit.fatigue)
-    entries += said
-    who = spend(who, close, bullets, entries)
-    who, banes = push_cost(who, pool, state, entries)
-    return attack_done(put(put(state, target), who), decision, attack), entries
-
-
-def attack_dice(who, decision: Decision, close: bool, house) -> tuple[Weapon, int, bool]:
-    """Z-CLOSE: Fight + the melee weapon's bonus (bare hands when disarmed); Z-SHOOT: Shoot + the
-    gun's bonus, + the house's aim bonus when the NPC aimed this round."""
-    weapon = who.melee if close or who.gun is None else who.gun
-    if close and who.disarmed:
-        weapon = Weapon()
-    aimed = any(a.name == "aim" for a in decision.actions)
-    if close:
-        return weapon, who.fight + weapon.bonus, aimed
-    return weapon, who.shoot + weapon.bonus + (house.aim_bonus if aimed else 0), aimed
-
-
-def attack_done(state: ZoneState, decision: Decision, attack: PlannedAction) -> ZoneState:
-    """Z-ROUND: the decided attack is marked done in the NPC's decision for this round."""
-    actions = [a.model_copy(update={"status": "done"}) if a is attack else a for a in decision.actions]
-    done = decision.model_copy(update={"actions": actions})
-    return state.model_copy(update={"decisions": [done if d is decision else d for d in state.decisions]})
-
-
-def spend(who, close: bool, pushes: int, entries: list[Entry]):
-    """Z-SHOOT: a shot uses one bullet; Z-FULL-AUTO: each re-roll one more."""
-    if close or who.gun is None:
-        return who
-    used = 1 + pushes
-    left = max(0, who.gun.bullets - used)
-    entries.append(
-        Entry(
-            f"{who.name} uses {used} bullet{'s' if used != 1 else ''} ({left} left).",
-            "Z-FULL-AUTO" if pushes else "Z-SHOOT",
-        )
-    )
-    return who.model_copy(update={"gun": who.gun.model_copy(update={"bullets": left})})
-
-
-def push_cost(who, pool, state: ZoneState, entries: list[Entry]):
-    """Z-PUSH-COST (house): each 1 showing after a push costs the roller one fatigue."""
-    if not state.house.push_fatigue or pool.banes == 0:
-        return who, 0
-    who, said = combat.take_trauma(who, "fatigue", pool.banes)
-    entries.extend(said)
-    return who, pool.banes
-
-
 @command("end_round", Nothing)
 def end_round(state: ZoneState, body: Nothing, rng: Random):
-    """Z-ROUND: a new round; every NPC may take its round again."""
+    """Z-ROUND: a new round; every model's turn is whole again. While a fight's turn order runs,
+    the round ends only when everyone in it has had a turn (Z-INITIATIVE: Next turn ends it)."""
+    order = state.turn_order
+    if order.running:
+        able = books.able_ids(state)
+        left = [state.member(m).name for m in order.ids() if m in able and m not in order.done]
+        if left:
+            raise Refused(f"Round {state.round} still has turns to come ({', '.join(left)}): tap Next turn, "
+                          "or "
+                          "end the fight.", "Z-INITIATIVE")
+    return new_round(state)
+
+
+def new_round(state: ZoneState):
+    """Z-ROUND, Z-TURN: the next round; every model's action and maneuvers are whole again."""
     waiting = [d for d in state.decisions if any(a.status == "pending" for a in d.actions)]
     note = f" ({len(waiting)} attack{'s' if len(waiting) != 1 else ''} left unresolved)" if waiting else ""
     # Z-PUSH-AFTER: a roll is pushed in its round; the next round starts with none to push
-    fresh = [c.model_copy(update={"last_roll": None}) for c in state.characters]
-    return state.model_copy(update={"round": state.round + 1, "decisions": [], "characters": fresh}), [
+    fresh = [c.model_copy(update={"last_roll": None, "spent": [], "aimed": False}) for c in state.characters]
+    npcs = [n.model_copy(update={"spent": []}) for n in state.npcs]
+    order = state.turn_order  # Z-INITIATIVE: the order starts again from the top
+    if order.running:
+        order = turn_order.started_round(order, books.able_ids(state))
+    return state.model_copy(update={"round": state.round + 1, "decisions": [], "characters": fresh,
+                                    "npcs": npcs, "turn_order": order}), [
         Entry(f"Round {state.round} ends{note}; round {state.round + 1} begins.", "Z-ROUND")
     ]
 
@@ -227,7 +165,7 @@ def pass_day(state: ZoneState, body: PassDay, rng: Random):
     for c in state.characters:
         report = told.get(c.id)
         new, said = conditions.pass_day(
-            c, *(report.ate, report.drank, report.slept) if report else (True,) * 3
+            c, *(report.ate, report.drank, report.slept) if report else (True,) * 3, day=state.day
         )
         state, entries = put(state, new), entries + said
     return state.model_copy(update={"day": state.day + 1}), entries

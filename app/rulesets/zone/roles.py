@@ -188,5 +188,21 @@ def decide(npc: Npc, house: ZoneHouse, targets: list[Target], facts: Facts, rng:
         plan.notes.append(f"{npc.name} is broken ({', '.join(npc.broken_by())}) and takes no action.")
         return plan
     ready(plan)  # Z-PRONE, Z-PICK-UP: once, before its role decides
+    if npc.grappled_by:
+        held(plan)
+        return plan
     ROLES[npc.role](plan, facts, rng)
     return plan
+
+
+def held(plan: Plan) -> None:
+    """Z-GRAPPLE: an NPC held in a grapple does not walk away (no move); it may fight the one
+    holding it, at Arm's Length. Breaking free is the table's call (end_grapple)."""
+    npc = plan.npc
+    holder = next((t for t in plan.targets if t.character.id == npc.grappled_by), None)
+    name = holder.name if holder else "the Character holding it"
+    plan.notes.append(f"{npc.name} is held in a grapple by {name}: it cannot move away; it may only fight "
+                      f"{name} (or the table lets it break free).")
+    if holder is not None and can_fight(npc, "arms_length"):
+        holder.band = "arms_length"
+        plan.add("action", "fight", f"Held by {name}, it fights back at Arm's Length.", "Z-GRAPPLE", holder)

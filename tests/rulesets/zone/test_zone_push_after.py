@@ -26,22 +26,24 @@ def test_z_push_after_an_attack_is_never_pushed_unless_asked_and_a_hit_costs_no_
     assert state.character("c1").last_roll is not None  # seen, and may now be pushed
 
 
-def test_z_push_after_the_push_rerolls_the_entered_dice_and_its_trauma_replaces_the_first_rolls():
+def test_z_push_after_the_push_rerolls_the_entered_dice_and_adds_what_it_brings():
     """"You can push the roll normally": the dice showing neither a success nor a 1 are rolled again;
-    the attack is resolved again from the pushed roll."""
+    the push adds its successes to the attack (nothing already dealt is rewritten)."""
     state = game(npcs=[TOUGH])
-    state, _ = attack(state, faces=[6, 3, 2, 1])  # one success: 2 damage
-    state, entries = run(state, {"type": "push_roll", "character_id": "c1", "faces": [6, 1]})
+    state, _ = attack(state, pool={"base": 2, "skill": 2}, faces=[3, 6, 2, 1])  # one success: 2 damage
+    state, entries = run(state, {"type": "push_roll", "character_id": "c1", "faces": [1, 6]})
     brute = state.bot("n3")
     assert brute.damage == 3  # two successes now: 2 + 1 extra, not 2 + 3
-    assert state.character("c1").fatigue == 2  # Z-PUSH-COST: two 1s showing after the push
+    # Z-PUSH-COST: one 1 on the base dice (the first two) after the push: Fight costs Strength;
+    # the skill die's 1 costs nothing
+    assert state.character("c1").damage == 1 and state.character("c1").fatigue == 0
     assert any(e.rule == "Z-PUSH-AFTER" for e in entries)
     assert state.character("c1").last_roll is None  # pushed once
 
 
-def test_z_push_after_a_miss_pushed_into_a_knock_down_and_a_hit_pushed_into_a_miss_is_undone():
+def test_z_push_after_a_miss_pushed_into_a_hit_and_a_knock_down():
     state = game(npcs=[TOUGH])
-    state, _ = attack(state, faces=[2, 3, 4, 5], stunt="knock_down")
+    state, _ = attack(state, faces=[2, 3, 4, 5], stunts=["knock_down"])
     assert state.bot("n3").damage == 0 and not state.bot("n3").prone
     state, _ = run(state, {"type": "push_roll", "character_id": "c1", "faces": [6, 6, 2, 2]})
     assert state.bot("n3").prone and state.bot("n3").damage == 2
@@ -53,7 +55,8 @@ def test_z_push_after_the_players_dice_as_a_count_of_successes_then_pushed_as_a_
     state, _ = attack(state, successes=0, ones=1)
     assert state.bot("n3").damage == 0
     state, _ = run(state, {"type": "push_roll", "character_id": "c1", "successes": 2, "ones": 2})
-    assert state.bot("n3").damage == 3 and state.character("c1").fatigue == 2
+    # a typed total is all skill dice (Z-POOL): its 1s cost nothing
+    assert state.bot("n3").damage == 3 and state.character("c1").fatigue == 0
 
 
 def test_z_push_after_the_app_rolls_the_push_when_no_faces_are_given():
@@ -99,7 +102,8 @@ def test_an_attack_picks_a_weapon_from_the_characters_sheet_z_shoot():
     state, entries = run(state, {"type": "character_attack", "character_id": cid, "npc_id": nid, "weapon": 1,
                                  "faces": [6, 2, 2, 2]})  # Shoot 3 + the rifle's 1
     assert state.bot(nid).damage == 2 and "Shoot, 4 dice" in entries[0].text
-    knife, _ = run(state, {"type": "character_attack", "character_id": cid, "npc_id": nid, "weapon": 0,
+    knife, _ = run(state, {"type": "end_round"})
+    knife, _ = run(knife, {"type": "character_attack", "character_id": cid, "npc_id": nid, "weapon": 0,
                            "faces": [6, 2]})  # Fight 2: the knife's damage 1
     assert knife.bot(nid).damage == 3
     with pytest.raises(Refused):  # no third weapon on the sheet

@@ -116,14 +116,17 @@ def test_z_round_an_npc_acts_once_per_round():
 
 
 def test_z_broken_an_npc_at_zero_takes_no_action():
+    """Z-BROKEN, Z-OUT: "When an attribute score hits zero, you are broken. You've had enough and
+    lack the will or ability to keep going": its round is refused, naming the rule."""
     state = game(npcs=[{"name": "G", "role": "hunter", "attributes": {"strength": 1}}])
     from tests.rulesets.zone.zone_kit import run
 
     state, _ = run(state, {"type": "character_attack", "character_id": "c1", "npc_id": "n3", "pool": 6,
                            "faces": [6, 2, 2, 2, 2, 2], "weapon_damage": 1})
     assert state.bot("n3").broken
-    state, _ = activate(state, "n3", seen(("c1", "arms_length", True)))
-    assert card(state, "n3") == []
+    with pytest.raises(Refused) as refused:
+        activate(state, "n3", seen(("c1", "arms_length", True)))
+    assert refused.value.rule == "Z-OUT" and state.decision("n3") is None
 
 
 ROLES = ["hunter", "sentry", "worker", "patrol"]

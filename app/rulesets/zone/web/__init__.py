@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app.rulesets.base import RulesetWeb
 from app.rulesets.zone.brain import Facts, Target
-from app.rulesets.zone.commands import CharacterSheet, NpcSheet
+from app.rulesets.zone.commands import CharacterSheet, NpcSheet, sheet_of
 from app.rulesets.zone.dice import (
     MAX_POOL,
     MAX_PUSHES,
@@ -24,8 +24,10 @@ from app.rulesets.zone.dice import (
     rerolled_count,
 )
 from app.rulesets.zone.models import BAND_NAMES, BANDS, Character, Npc, ZoneHouse, ZoneState
+from app.rulesets.zone.npc_rolls import attack_parts
 from app.rulesets.zone.roles import decide
 from app.rulesets.zone.sheets import NPC_SHEETS
+from app.rulesets.zone.web.views import round_view, sheet_fills
 from app.web.command_forms import FormValues, expect_of, form_to_body, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
 
@@ -39,17 +41,18 @@ STEP_LABELS = {"add_npc": "NPC added", "remove_npc": "NPC removed", "activate_np
                     "npc_attack": "NPC attack", "character_attack": "Character attack",
                     "end_round": "End of round",
                     "pass_day": "End of day", "endure_cold": "Endure the cold", "warm_up": "Warm again",
-                    "recover": "Recovery"}
+                    "recover": "Recovery", "start_fight": "Initiative", "next_turn": "Next turn",
+                    "end_fight": "End of the fight", "character_maneuver": "Maneuver", "push_roll": "Push",
+                    "edit_character": "Sheet changed", "edit_npc": "Sheet changed",
+                    "end_grapple": "Grapple ends"}
 
 
 # --- odds of an NPC's decided attack (the decision card shows them before the roll) --------
 
 
 def attack_dice(npc: Npc, name: str, aimed: bool, house: ZoneHouse) -> int:
-    if name == "fight":
-        return npc.fight + (0 if npc.disarmed else npc.melee.bonus)
-    gun = npc.gun
-    return npc.shoot + (gun.bonus if gun else 0) + (house.aim_bonus if aimed else 0)
+    """Z-POOL: the dice the NPC's attack rolls (what the card shows is what is rolled)."""
+    return attack_parts(npc, name == "fight", aimed, house)[1].total
 
 
 def npc_pushes(npc: Npc, name: str, house: ZoneHouse) -> int:
@@ -98,14 +101,15 @@ def pushable(state: ZoneState) -> list[dict[str, Any]]:
         pool = PoolRoll(tuple(tuple(r) for r in last.rolls), tuple(faces), last.by)
         again = rerolled_count(pool)
         p_more = float(1 - (1 - die_success(faces)) ** again)
-        out.append({"character": c, "target": target, "pool": pool, "again": again, "p_more": p_more})
+        arm = c.weapons[last.weapon] if last.weapon is not None else None
+        out.append({"character": c, "target": target, "pool": pool, "again": again, "p_more": p_more,
+                    "bullets": arm.bullets if arm is not None and last.full_auto else None})
     return out
 
 
 def context(opened: Opened, session, ctx: dict[str, Any]) -> dict[str, Any]:
     state: ZoneState = ctx["state"]
-    waiting = [n for n in state.npcs if state.decision(n.id) is None and not n.broken]
-    return {"card_odds": card_odds(state), "waiting_npcs": waiting, "pushable": pushable(state),
+    return {"card_odds": card_odds(state), "pushable": pushable(state), **round_view(state),
             "living": [c for c in state.characters if not c.dead],
             "news": ctx["step"] if ctx["step"].seq > 0 else None,
             # the add form just used stays open for the next one (a roster is built in a row)
@@ -169,17 +173,29 @@ def with_sheet(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return kept + [(n, v) for n, v in sheet.items() if n not in told]
 
 
+def blank_draws_dropped(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Z-INITIATIVE: a Character's card left blank is the app's to draw."""
+    blank = {n.removesuffix(".card") for n, v in items if n.startswith("draws.") and n.endswith(".card")
+             and not v.strip()}
+    return [(n, v) for n, v in items if not any(n.startswith(b + ".") for b in blank)]
+
+
 ATTACK_DEFAULTS = {"pool": "4", "weapon_damage": "1"}  # the attack form's prefilled values
+PARTS_DEFAULTS = {"pool.base": "", "pool.skill": "4", "pool.gear": ""}
 
 
 def picked_weapon(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """`_weapon` = "c1:0": that Character attacks with the first weapon of its sheet; the dice and
-    damage the form left at their defaults come from the sheet (Z-CLOSE, Z-SHOOT)."""
+    damage the form left at their defaults come from the sheet (Z-CLOSE, Z-SHOOT, Z-POOL). The
+    page's pick fills the fields it shows (zone.js), so what is on screen is what is rolled."""
     who, _, index = dict(items).get("_weapon", "").partition(":")
     if not who or not index.isdigit():
         return items
+    told = dict(items)
+    parts_left = all(told.get(n, "").strip() == v for n, v in PARTS_DEFAULTS.items())
     kept = [(n, v) for n, v in items if n not in ("character_id", "kind")
-            and not (n in ATTACK_DEFAULTS and v.strip() in ("", ATTACK_DEFAULTS[n]))]
+            and not (n in ATTACK_DEFAULTS and v.strip() in ("", ATTACK_DEFAULTS[n]))
+            and not (parts_left and n in PARTS_DEFAULTS)]
     return [*kept, ("character_id", who), ("weapon", index)]
 
 
@@ -191,7 +207,8 @@ def zone_command(request: Request, panel: str, opened: EditDep, session: Session
 
     items = [(k, v) for k, v in posted.multi_items() if isinstance(v, str)]
     form = FormValues(items)
-    data = form_to_body(typed_faces(unreported_facts_dropped(picked_weapon(with_sheet(items)))))
+    items = blank_draws_dropped(picked_weapon(with_sheet(items)))
+    data = form_to_body(typed_faces(unreported_facts_dropped(items)))
     main = panel if panel in ("roster", "turn") else "turn"
     return run(request, opened, session, data, int_or_none(form.get("seen")), main=main, form=form,
                expect=expect_of(form.get("expect")))
@@ -264,4 +281,5 @@ def activation(body: ActivationRequest) -> dict[str, Any]:
 
 
 WEB = RulesetWeb(page=PAGE, panels=PANELS, context=context, router=router, api=api, step_labels=STEP_LABELS,
-                 template_globals={"ZONE_BANDS": BANDS, "ZONE_BAND_NAMES": BAND_NAMES, "ZONE_SHEETS": SHEETS})
+                 template_globals={"ZONE_BANDS": BANDS, "ZONE_BAND_NAMES": BAND_NAMES, "ZONE_SHEETS": SHEETS,
+                                   "ZONE_SHEET_FILLS": sheet_fills(SHEETS), "zone_sheet_of": sheet_of})
