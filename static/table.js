@@ -127,7 +127,10 @@
 
   function resultOfStep() {
     var turn = document.getElementById("panel-turn");
-    return turn && (turn.querySelector("[data-result]") || turn.querySelector("#phase-hint"));
+    // the question to answer next first (a Phase 2 answer: the news above it is the step before)
+    return turn && (turn.querySelector("[data-result][data-focus-next]") || turn.querySelector("[data-result]") ||
+                    turn.querySelector("#phase-hint") ||
+                    turn.querySelector("#turn-news") || turn.querySelector("h2"));
   }
 
   ["wheel", "touchmove", "keydown"].forEach(function (name) {

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.support.axe import A11Y_JSON, NewStates
+from tests.support.waits import settled
+
 
 def open_details(page, details: str) -> None:
     """Open a folded form unless the page already shows it open (the Character attack opens by
@@ -60,6 +63,17 @@ def test_a_d20_game_played_two_rounds_with_a_watcher_following_live(browser, liv
         expect(page.locator('#live-status[data-state="live"]')).to_be_attached()
     expect(watcher.locator("#panel-roster")).to_contain_text("Warden")
 
+    # axe (WCAG 2.2 AA, both themes, both sizes) on each new kind of state, on both pages
+    audits = ((player, NewStates(), "play"), (watcher, NewStates(), "watch"))
+
+    def a11y(state: str) -> None:
+        seq = player.locator("#panel-turn").get_attribute("data-seq")
+        expect(watcher.locator("#panel-turn")).to_have_attribute("data-seq", seq)
+        for page, audit, name in audits:
+            settled(page)
+            audit.check_if_new(page, f"d20 {name}: {state}")
+
+    a11y("roster built")
     ids = player.evaluate("() => Array.from(document.querySelectorAll('[id^=d20-activate-]')).map(e => e.id)")
     raider, warden = (i.removeprefix("d20-activate-") for i in ids)
     ada = player.locator(f"#d20-activate-{raider} input[name='seen.0.character_id']").input_value()
@@ -71,21 +85,25 @@ def test_a_d20_game_played_two_rounds_with_a_watcher_following_live(browser, liv
     expect(card).to_contain_text("D20-ROLE-HUNTER")
     expect(card.locator(".odds").first).to_contain_text("hit")
     expect(watcher.locator(f"#d20-card-{raider}")).to_contain_text("attack")  # live, no reload
+    a11y("Raider decided")
 
     expect(player.locator(f"#d20-activate-{warden}")).to_have_attribute("open", "")  # the next one to act
     player.fill(f"#f-{warden}-{ada}-sq", "5")
     player.fill(f"#f-{warden}-goal", "0")  # at its post: asked, never assumed (issue 20 D6)
     player.click(f"#d20-decide-{warden}")
     expect(player.locator(f"#d20-card-{warden}")).to_contain_text("Pistol")
+    a11y("Warden decided")
 
     player.click(f"#d20-roll-{raider}")  # the NPC attacks a Character
     expect(player.locator("#turn-news")).to_contain_text("Raider rolls")
     expect(watcher.locator("#panel-log")).to_contain_text("Raider rolls")
+    a11y("Raider attacked")
 
     open_details(player, "d20-attack")  # a Character attacks an NPC
     player.select_option("#da-who", label="Ada")
     player.select_option("#da-target", label="Raider")
     expect(player.locator("#d20-attack-odds")).to_contain_text("Ada with Knife")  # odds before the roll
+    a11y("Character attack open")
     expect(player.locator("#d20-attack-odds")).to_contain_text("hit")
     # every later change asks again (issue 20 D2: the first answer replaced its own trigger)
     player.select_option("#da-target", label="Warden")
@@ -103,22 +121,30 @@ def test_a_d20_game_played_two_rounds_with_a_watcher_following_live(browser, liv
     player.click("#d20-attack-roll")
     expect(player.locator("#turn-news")).to_contain_text("Ada rolls")
     expect(watcher.locator("#panel-log")).to_contain_text("Ada rolls")
+    a11y("Ada attacked")
 
     player.click("#undo-last")  # undo the Character's attack, everywhere
     expect(player.locator("#panel-log")).to_contain_text("taken back")
     expect(watcher.locator("#panel-log")).to_contain_text("taken back")
+    a11y("attack undone")
 
     player.click("#d20-end-round")
     expect(player.locator("#status-round")).to_have_text("Round 2")
     expect(watcher.locator("#status-round")).to_have_text("Round 2")
+    a11y("round 2")
 
     # Round 2: the Hunter again, now next to Ada: it stays and fights
     player.fill(f"#f-{raider}-{ada}-sq", "1")
     player.click(f"#d20-decide-{raider}")
     expect(player.locator(f"#d20-card-{raider}")).to_contain_text("D20-CONTACT-MELEE")
     expect(watcher.locator(f"#d20-card-{raider}")).to_contain_text("D20-CONTACT-MELEE")
+    a11y("round 2, Raider fights")
     player.screenshot(path=str(artifacts / "d20-game-1024x768.png"), full_page=True)
     watcher.screenshot(path=str(artifacts / "d20-watch-768x1024.png"), full_page=True)
+    for _, audit, name in audits:
+        audit.write(A11Y_JSON, f"d20 game, {name} page")
+    failures = [line for _, audit, _ in audits for line in audit.failures()]
+    assert not failures, "axe found:\n" + "\n".join(failures)
 
 
 def test_a_d20_roster_and_round_by_taps_the_inputs_counted(browser, live_server, artifacts):

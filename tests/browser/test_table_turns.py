@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from app.rulesets.potham2038.ruleset import BOTS, SAMPLE
 from tests.support import http
 from tests.support import table_play as tp
+from tests.support.axe import A11Y_JSON, NewStates
 from tests.support.table_play import Board, Player
 from tests.support.tap_watch import TapWatch
 from tests.support.waits import shows_step
@@ -287,6 +288,13 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
     p.watch = TapWatch(page, p.taps)
     page.goto(f"{live_server.url}/g/{p.token}")
     expect(page.locator("#phase-1")).to_be_visible()
+    # axe (WCAG 2.2 AA, both themes, both sizes) on each new kind of state the turns pass through,
+    # on the play page and on a watch page following it live: in the tablet's run (it checks the
+    # phone's size too), after each step's time is taken
+    if cpu == 1:
+        watcher = browser.new_page(viewport={"width": 768, "height": 1024})
+        watcher.goto(live_server.url + page.locator("#share-watch-url").input_value().removeprefix(live_server.url))
+        p.audits = [(page, NewStates(), "play"), (watcher, NewStates(), "watch")]
     for name, play in TURNS.items():
         heal(p)
         p.watch.phase1_shape()
@@ -316,4 +324,8 @@ def test_six_turns_at_a_real_table_are_played_and_their_inputs_counted(browser, 
           "\nseen:", json.dumps({k: v for k, v in seen.items() if not k.endswith("_which")}))
     assert all(t["inputs"] > 0 for t in turns.values())
     assert seen["taps_timed"] > 0 and seen["next_checked"] > 0  # the watch saw the taps (figures, not goals)
+    for _, audit, name in p.audits:
+        audit.write(A11Y_JSON, f"six table turns, {name} page")
+    failures = [line for _, audit, _ in p.audits for line in audit.failures()]
+    assert not failures, "axe found:\n" + "\n".join(failures)
     context.close()

@@ -52,12 +52,12 @@ def test_show_older_appends_every_page_without_reload_and_an_old_step_can_be_gon
     log = page.locator("#panel-log")
     expect(log.locator(".log-step")).to_have_count(LOG_LENGTH)
     for shown in (2 * LOG_LENGTH, last + 1):
-        log.get_by_role("link", name="Show the steps before").click()
+        log.get_by_role("link", name="Show older steps: the steps before").click()
         expect(log.locator(".log-step")).to_have_count(shown)
     expect(log.locator(".log-more")).to_have_count(0)
     step_1 = page.locator("#step-1")
     expect(step_1.locator(".log-label")).to_have_text("Character added")
-    step_1.get_by_role("button", name="Go back to the game as it was after step 1").click()
+    step_1.get_by_role("button", name="Go back here: the game as it was after step 1").click()
     expect(log).to_have_attribute("data-seq", str(last + 1))
     expect(page.locator("#step-1")).to_be_visible()  # the log stays open down to the step gone back to
     assert page.evaluate("window.notReloaded") is True

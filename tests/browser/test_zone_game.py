@@ -8,6 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
+from tests.support.axe import A11Y_JSON, NewStates
 from tests.support.taps import Taps
 from tests.support.waits import settled
 
@@ -62,6 +63,17 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
         expect(page.locator('#live-status[data-state="live"]')).to_be_attached()
     expect(watcher.locator("#panel-roster")).to_contain_text("Warden")
 
+    # axe (WCAG 2.2 AA, both themes, both sizes) on each new kind of state, on both pages
+    audits = ((player, NewStates(), "play"), (watcher, NewStates(), "watch"))
+
+    def a11y(state: str) -> None:
+        seq = player.locator("#panel-turn").get_attribute("data-seq")
+        expect(watcher.locator("#panel-turn")).to_have_attribute("data-seq", seq)
+        for page, audit, name in audits:
+            settled(page)
+            audit.check_if_new(page, f"zone {name}: {state}")
+
+    a11y("roster built")
     ids = player.evaluate("() => Array.from(document.querySelectorAll('[id^=zone-activate-]')).map(e => e.id)")
     gnasher, warden = (i.removeprefix("zone-activate-") for i in ids)
 
@@ -74,6 +86,7 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     expect(card).to_contain_text("Z-ROLE-HUNTER")
     expect(player.locator(f"#zone-odds-{gnasher}")).to_contain_text("hit")
     expect(watcher.locator(f"#zone-card-{gnasher}")).to_contain_text("fight")  # live, no reload
+    a11y("Gnasher decided")
 
     sentry = player.locator(f"#zone-activate-{warden}")
     sentry.locator("select").nth(0).select_option("long")
@@ -81,6 +94,7 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     player.click(f"#zone-decide-{warden}")
     settled(player)
     expect(player.locator(f"#zone-card-{warden}")).to_contain_text("shoot")
+    a11y("Warden decided")
 
     # the NPC attacks a Character, with dice the player rolled: one six, so it does not push
     # (Z-PUSH-CHOICE) and cannot Break itself on a pushed 1, and Ada is not Broken (an NPC turns
@@ -92,6 +106,7 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     settled(player)
     expect(player.locator("#turn-news")).to_contain_text("Gnasher attacks")
     expect(watcher.locator("#panel-log")).to_contain_text("Gnasher attacks")
+    a11y("Gnasher attacked")
 
     player.locator("#zone-character-attack summary").click()  # a Character attacks an NPC
     ada = player.locator("#ca-who option").first.get_attribute("value")
@@ -104,6 +119,7 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     expect(watcher.locator("#panel-log")).to_contain_text("Ada attacks Gnasher")
     push = player.locator(f"#zone-push-{ada}")  # rolled and seen; only now the Push button
     expect(push).to_contain_text("re-rolls 6 dice")
+    a11y("Ada attacked, push offered")
     player.click(f"#zone-push-{ada}-go")
     settled(player)
     expect(player.locator("#turn-news")).to_contain_text("pushes the roll")
@@ -116,11 +132,13 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     for page in (player, watcher):
         expect(page.locator(f"#step-{push_step}.undone")).to_have_count(1)
     expect(push).to_have_count(1)  # the roll may be pushed again
+    a11y("push undone")
 
     player.click("#zone-end-round")
     settled(player)
     expect(player.locator("#status-round")).to_have_text("Round 2")
     expect(watcher.locator("#status-round")).to_have_text("Round 2")
+    a11y("round 2")
 
     # Round 2: the Hunter again, nothing moved but itself: the bands of round 1 in one tap (Z-BANDS-KEPT)
     expect(player.locator(f"#zone-same-{gnasher}").locator("..")).to_contain_text("Ada Near")
@@ -128,8 +146,13 @@ def test_a_zone_game_played_two_rounds_with_a_watcher_following_live(browser, li
     settled(player)
     expect(player.locator(f"#zone-card-{gnasher}")).to_contain_text("fight")
     expect(watcher.locator(f"#zone-card-{gnasher}")).to_contain_text("fight")
+    a11y("round 2, same bands")
     player.screenshot(path=str(artifacts / "zone-game-1024x768.png"), full_page=True)
     watcher.screenshot(path=str(artifacts / "zone-watch-768x1024.png"), full_page=True)
+    for _, audit, name in audits:
+        audit.write(A11Y_JSON, f"zone game, {name} page")
+    failures = [line for _, audit, _ in audits for line in audit.failures()]
+    assert not failures, "axe found:\n" + "\n".join(failures)
 
 
 def counted_add(page, taps: Taps, details: str, fields: list[tuple[str, str, str]], save: str) -> None:

@@ -43,6 +43,7 @@ class Player:
         self.ids: dict[str, str] = {}  # a model's id never changes: asked of the API once per name
         self.sizes: list[dict] = []  # the turn panel's size as each Phase 3 starts (issue 21: measured)
         self.watch = None  # a TapWatch (tests/support/tap_watch.py): each step's time and what shows
+        self.audits: list = []  # (page, tests.support.axe.NewStates, name): each new kind of state checked by axe
 
     # --- reading the game (not inputs) ------------------------------------------------------
     def api(self) -> dict:
@@ -92,6 +93,17 @@ class Player:
             raise
         if self.watch:
             self.watch.step_done()
+        self.check_state()
+
+    def check_state(self) -> None:
+        """Axe on the page as it shows now, if it shows a kind of state not checked yet (not an input)."""
+        if not self.audits:
+            return
+        seq = self.settle()
+        for page, audit, name in self.audits:
+            if page is not self.page:  # a watching page: once the step has come in live
+                shows_step(page, seq)
+            audit.check_if_new(page, f"2038 {name}, step {seq} ({self.taps.part})")
 
     def select(self, field, value: str) -> None:
         """A select the player changes only when it does not already show `value` (an option's text)."""
@@ -105,6 +117,7 @@ class Player:
         if not details.evaluate("d => d.open"):
             self.taps.click(details.locator("> summary"))
             expect(details).to_have_attribute("open", "")
+            self.check_state()
 
     def stepper(self, form, label: str, value: int) -> None:
         field = form.get_by_label(label, exact=True)

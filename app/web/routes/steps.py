@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from app.kernel.commands import Refused
 from app.store import game_commands, games
-from app.web import taps, view
+from app.web import announce, taps, view  # noqa: F401  (announce: the live region's template helpers)
 from app.web.command_forms import FormValues, field_messages, int_or_none
 from app.web.deps import EditDep, FormDep, Opened, SessionDep
 from app.web.panels import game_context, page_template, render_one
@@ -51,6 +51,8 @@ def answer(request: Request, opened: Opened, session, main: str, status_code: in
     if changed:
         parts += [render(name, {**context, "oob": True}, plain) for name in TURN_PANELS if name != main]
         parts.append(templates.get_template("_announce.html").render(context))
+    elif extra.get("error"):  # a refusal, said once in the live region (its form shows it too)
+        parts.append(templates.get_template("_announce.html").render(news=None, error=extra["error"]))
     headers = {"X-Game-Seq": str(opened.game.seq)}  # live.js (sharing) tracks the step shown
     if changed:
         headers["HX-Trigger"] = json.dumps({"game-step": {"seq": opened.game.seq}})

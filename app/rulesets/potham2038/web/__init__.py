@@ -41,6 +41,9 @@ def danger_steps(state: Any) -> list[dict[str, Any]]:
     return [{"n": n, "band": danger_band(n, limit), "filled": n <= state.danger} for n in range(1, limit + 1)]
 
 
+# the band in words beside the track's colours (WCAG 1.4.1: never colour alone)
+DANGER_BAND_NAMES = {"calm": "Calm", "alert": "Alert", "critical": "Critical", "end": "End"}
+
 # the log's labels of 2038's own commands
 STEP_LABELS = {
     "add_bot": "AI-Bot added", "edit_bot": "AI-Bot edited", "remove_bot": "AI-Bot removed",
@@ -82,6 +85,7 @@ WEB = RulesetWeb(
     command_labels={"noise": noise_label},
     template_globals={
         "PHASE_NAMES": PHASE_NAMES, "danger_steps": danger_steps,
+        "danger_band": danger_band, "DANGER_BAND_NAMES": DANGER_BAND_NAMES,
         "page_saw": turn.page_saw, "phase3_optional": turn.phase3_optional,
         "glitch_faces": glitch_faces,  # the check card's row of faces (R-GLITCH)
         "roster_form": roster.form_for, "pool_counts": forms.pool_counts,

@@ -348,7 +348,7 @@ def test_a_move_into_base_contact_is_one_tap_on_the_card_and_phase_3_lists_the_e
     report is the fact Phase 3 lists, even for a bot asked nothing (R-CMB-WHO)."""
     table = in_phase(client, session, 1)
     button = table.page.by_id("quick-contact-ada-sent")
-    assert button.attrs["aria-label"] == "Ada moved into base contact with Sentry-1"
+    assert button.attrs["aria-label"] == "Ada moved into base contact with Sentry-1 +1"
     table.submit("quick-contact-ada", button=("bot_id", "sent"))
     state = api(table)
     assert character(state, "ada")["marked"] == 1 and state["contacts_reported"] == ["sent:ada"]

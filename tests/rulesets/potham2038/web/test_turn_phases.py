@@ -171,8 +171,12 @@ def test_activating_a_bot_shows_its_decision_card_and_announces_it(client, sessi
     assert [a.attrs["data-action"] for a in actions] == ["melee", "scan"]
     assert "R-MARK-ACT" in card.text() and "Ada +2" in card.one(cls="card-marked").text()
     assert all(a.one(cls="reason").text() for a in actions)
-    assert card.parent.attrs.get("aria-live") == "polite"
-    assert "Hunter-1, action 1: melee" in answer.by_id("turn-announcer").text()
+    # said once, in one sentence, by the page's polite live region; the cards are not a live region
+    # of their own (their whole text would be read out again)
+    assert card.parent.attrs.get("aria-live") is None
+    said = answer.by_id("turn-announcer").text()
+    assert said.startswith("Activation: Hunter-1, action 1: melee") and said.endswith(".")
+    assert all(a.one(cls="reason").text() not in said for a in actions)
     assert "Marked 2" in answer.one("li", data_name="Ada").text()
 
 

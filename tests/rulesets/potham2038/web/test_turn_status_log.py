@@ -25,13 +25,15 @@ def test_the_danger_track_draws_one_step_per_point_of_the_limit_with_bands_and_t
     state = state.model_copy(update={"house": state.house.model_copy(update={"danger_limit": limit})})
     game = make_game(session, state)
     page = panel(client, game.edit_token, "status")
-    steps = page.all("li", cls="danger-step")
+    steps = page.all("span", cls="danger-step")
     assert len(steps) == limit
     assert sum("filled" in s.classes for s in steps) == danger
     assert "end" in steps[-1].classes and sum("end" in s.classes for s in steps) == 1
     assert {"calm", "alert", "critical"} <= set().union(*(s.classes for s in steps))
     assert page.by_id("status-danger").text() == str(danger)
-    assert f"{danger} of {limit}" in page.one("ol", cls="danger-track").attrs["aria-label"]
+    band = page.by_id("status-band").text()  # the band in words too, never colour alone (WCAG 1.4.1)
+    assert band == {0: "Calm", 9: "Alert", 24: "End", 4: "Alert"}[danger]
+    assert f"{danger} of {limit} steps filled, {band}" in page.one("div", cls="danger-track").attrs["aria-label"]
 
 
 def test_the_status_panel_shows_turn_phase_and_every_models_conditions(client, session):
