@@ -26,11 +26,24 @@ TOOL = ROOT / "tools" / "lighthouse"
 OUT = ROOT / "test-artifacts" / "lighthouse.json"
 CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 RUNS = int(os.environ.get("LIGHTHOUSE_RUNS", "3"))
-FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update " \
-        "--disable-sync --no-first-run"
-AUDITS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift",
-          "speed-index", "interactive", "server-response-time", "render-blocking-resources", "dom-size",
-          "bootup-time", "mainthread-work-breakdown", "total-byte-weight")
+FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update "
+    "--disable-sync --no-first-run"
+)
+AUDITS = (
+    "first-contentful-paint",
+    "largest-contentful-paint",
+    "total-blocking-time",
+    "cumulative-layout-shift",
+    "speed-index",
+    "interactive",
+    "server-response-time",
+    "render-blocking-resources",
+    "dom-size",
+    "bootup-time",
+    "mainthread-work-breakdown",
+    "total-byte-weight",
+)
 
 
 def command(url: str, token: str, body: dict) -> None:
@@ -63,27 +76,64 @@ def potham_phases(url: str) -> dict[str, str]:
         return http.get(f"{url}/api/games/{token}").json()
 
     def seen(ids: dict, **rows) -> list[dict]:
-        return [{"character_id": ids[n], "distance": d, "line_of_sight": los, "base_contact": c}
-                for n, (d, los, c) in rows.items()]
+        return [
+            {"character_id": ids[n], "distance": d, "line_of_sight": los, "base_contact": c}
+            for n, (d, los, c) in rows.items()
+        ]
 
     pages = {}
     token = new_game(url, "Lighthouse 2038")
     sample(url, token, "potham-2038")
     ids = {m["name"]: m["id"] for m in state(token)["characters"] + state(token)["bots"]}
     command(url, token, {"type": "character_move", "character_id": ids["Vex"], "entries": [ids["Sentry-1"]]})
-    command(url, token, {"type": "noise", "character_id": ids["Rook"], "kind": "noise", "bot_ids": [ids["Worker-1"]]})
+    command(
+        url,
+        token,
+        {"type": "noise", "character_id": ids["Rook"], "kind": "noise", "bot_ids": [ids["Worker-1"]]},
+    )
     pages["2038-phase1"] = duplicate(url, token)
     command(url, token, {"type": "next_phase"})
     command(url, token, {"type": "record_event", "title": "Power surge", "danger": 1})
-    command(url, token, {"type": "activate_bot", "bot_id": ids["Hunter-1"],
-                         "characters": seen(ids, Rook=(7, True, False), Vex=(16, False, False))})
-    command(url, token, {"type": "activate_bot", "bot_id": ids["Sentry-1"], "subject_distance": 1,
-                         "characters": seen(ids, Vex=(2, True, False), Rook=(15, False, False))})
+    command(
+        url,
+        token,
+        {
+            "type": "activate_bot",
+            "bot_id": ids["Hunter-1"],
+            "characters": seen(ids, Rook=(7, True, False), Vex=(16, False, False)),
+        },
+    )
+    command(
+        url,
+        token,
+        {
+            "type": "activate_bot",
+            "bot_id": ids["Sentry-1"],
+            "subject_distance": 1,
+            "characters": seen(ids, Vex=(2, True, False), Rook=(15, False, False)),
+        },
+    )
     pages["2038-phase2"] = duplicate(url, token)
-    command(url, token, {"type": "activate_bot", "bot_id": ids["Worker-1"], "object_distance": 5,
-                         "characters": seen(ids, Vex=(14, False, False), Rook=(8, False, False))})
-    command(url, token, {"type": "activate_bot", "bot_id": ids["Patrol-1"], "waypoint_distance": 9,
-                         "characters": seen(ids, Vex=(20, False, False), Rook=(18, False, False))})
+    command(
+        url,
+        token,
+        {
+            "type": "activate_bot",
+            "bot_id": ids["Worker-1"],
+            "object_distance": 5,
+            "characters": seen(ids, Vex=(14, False, False), Rook=(8, False, False)),
+        },
+    )
+    command(
+        url,
+        token,
+        {
+            "type": "activate_bot",
+            "bot_id": ids["Patrol-1"],
+            "waypoint_distance": 9,
+            "characters": seen(ids, Vex=(20, False, False), Rook=(18, False, False)),
+        },
+    )
     command(url, token, {"type": "next_phase"})
     pages["2038-phase3"] = duplicate(url, token)
     command(url, token, {"type": "next_phase"})
@@ -110,17 +160,30 @@ def pages(url: str) -> dict[str, str]:
 def audit(url: str, workdir: Path) -> dict:
     out = workdir / "report.json"
     cli = TOOL / "node_modules" / ".bin" / "lighthouse"
-    subprocess.run([str(cli), url, "--only-categories=performance", "--output=json", f"--output-path={out}",
-                    f"--chrome-flags={FLAGS}", "--quiet"], check=True, env=os.environ | {"CHROME_PATH": CHROMIUM},
-                   timeout=240)
+    subprocess.run(
+        [
+            str(cli),
+            url,
+            "--only-categories=performance",
+            "--output=json",
+            f"--output-path={out}",
+            f"--chrome-flags={FLAGS}",
+            "--quiet",
+        ],
+        check=True,
+        env=os.environ | {"CHROME_PATH": CHROMIUM},
+        timeout=240,
+    )
     report = json.loads(out.read_text())
     audits = report["audits"]
-    return {"score": report["categories"]["performance"]["score"],
-            "tbt_ms": round(audits["total-blocking-time"]["numericValue"]),
-            "cls": round(audits["cumulative-layout-shift"]["numericValue"], 3),
-            "load": os.getloadavg()[0],
-            "audits": {k: audits[k].get("displayValue") or audits[k].get("score") for k in AUDITS if k in audits},
-            "diagnostics": diagnostics(audits)}
+    return {
+        "score": report["categories"]["performance"]["score"],
+        "tbt_ms": round(audits["total-blocking-time"]["numericValue"]),
+        "cls": round(audits["cumulative-layout-shift"]["numericValue"], 3),
+        "load": os.getloadavg()[0],
+        "audits": {k: audits[k].get("displayValue") or audits[k].get("score") for k in AUDITS if k in audits},
+        "diagnostics": diagnostics(audits),
+    }
 
 
 def diagnostics(audits: dict) -> dict:
@@ -149,22 +212,34 @@ def main(argv: list[str]) -> int:
                     continue
                 runs = [audit(url, Path(tmp)) for _ in range(RUNS)]
                 runs.sort(key=lambda r: r["score"])
-                kept = runs[len(runs) // 2] | {"scores": [r["score"] for r in runs],
-                                                "tbt_all_ms": [r["tbt_ms"] for r in runs]}
+                kept = runs[len(runs) // 2] | {
+                    "scores": [r["score"] for r in runs],
+                    "tbt_all_ms": [r["tbt_ms"] for r in runs],
+                }
                 results[name] = kept
-                print(f"{name:12} score {kept['score']:.2f}  TBT {kept['tbt_ms']} ms  CLS {kept['cls']}"
-                      f"  (runs {kept['scores']}, load {kept['load']:.2f})", flush=True)
+                print(
+                    f"{name:12} score {kept['score']:.2f}  TBT {kept['tbt_ms']} ms  CLS {kept['cls']}"
+                    f"  (runs {kept['scores']}, load {kept['load']:.2f})",
+                    flush=True,
+                )
         finally:
             server.stop()
-    summary = {"pages": results, "runs_per_page": RUNS, "chromium": CHROMIUM,
-               "worst_score": min(r["score"] for r in results.values()),
-               "worst_tbt_ms": max(r["tbt_ms"] for r in results.values()),
-               "worst_cls": max(r["cls"] for r in results.values()),
-               "median_load": statistics.median(r["load"] for r in results.values())}
+    summary = {
+        "pages": results,
+        "runs_per_page": RUNS,
+        "chromium": CHROMIUM,
+        "worst_score": min(r["score"] for r in results.values()),
+        "worst_tbt_ms": max(r["tbt_ms"] for r in results.values()),
+        "worst_cls": max(r["cls"] for r in results.values()),
+        "median_load": statistics.median(r["load"] for r in results.values()),
+    }
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(json.dumps(summary, indent=2) + "\n")
-    print(f"worst: score {summary['worst_score']:.2f}, TBT {summary['worst_tbt_ms']} ms, CLS {summary['worst_cls']}"
-          f" -> {OUT.relative_to(ROOT)}")
+    print(
+        f"worst: score {summary['worst_score']:.2f}, TBT {summary['worst_tbt_ms']} ms,"
+        f" CLS {summary['worst_cls']}"
+        f" -> {OUT.relative_to(ROOT)}"
+    )
     return 0
 
 

@@ -14,7 +14,7 @@ def watched(client, session, activations: list[tuple[str, dict]]):
     state = roster_state(phase=2, activation_order=[bot for bot, _ in activations])
     game = make_game(session, state)
     table = Table(client, game.edit_token)
-    for bot, fill in activations:
+    for _bot, fill in activations:
         table.submit("activate", **fill)
     return game, table
 
