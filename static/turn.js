@@ -123,6 +123,17 @@
     el.focus({preventScroll: true});
   }
 
+  // Whether the focus was on an element when a request went out: a request made while nothing had
+  // the focus (a fragment loading with the page, hx-trigger="load": the d20 attack odds) took no
+  // focus away, so its answer moves none; the page's first Tab still reaches the skip link.
+  var focusedAtRequest = typeof WeakSet === "function" ? new WeakSet() : null;
+
+  function noteFocus(evt) {
+    var active = document.activeElement;
+    if (focusedAtRequest && evt.detail.xhr && active && active !== document.body && active !== document.documentElement)
+      focusedAtRequest.add(evt.detail.xhr);
+  }
+
   function keepFocus(evt) {
     var active = document.activeElement;
     var lost = !active || active === document.body || !active.isConnected;
@@ -131,6 +142,7 @@
       return;
     }
     if (!lost) return;  // still on a control (htmx found the tapped one again by its id)
+    if (focusedAtRequest && evt.detail.xhr && !focusedAtRequest.has(evt.detail.xhr)) return;  // none to lose
     var swapped = evt.detail.target;
     var panel = swapped && swapped.id ? document.getElementById(swapped.id) : null;
     panel = panel && (panel.closest("[data-panel]") || panel);
@@ -145,6 +157,7 @@
   }
 
   document.addEventListener("click", openTarget);
+  document.addEventListener("htmx:beforeRequest", noteFocus);
   document.addEventListener("htmx:afterSettle", keepFocus);
   document.addEventListener("DOMContentLoaded", check);
   document.addEventListener("htmx:afterSwap", keepLogOpen);

@@ -106,6 +106,8 @@ def test_every_page_and_form_error_has_no_axe_violation(browser, server, artifac
         audit.check(page, f"{ruleset} watch")
         open_every_fold(page)
         audit.check(page, f"{ruleset} watch, folds open")
+        page.goto(url + play + "/report")  # the battle report, as its reader opens it
+        audit.check(page, f"{ruleset} battle report")
 
     page.goto(url + games["potham-2038"][0])
     page.locator("#section-hack > summary").click()

@@ -49,9 +49,10 @@ def ids(page: Page, selector: str) -> list[str]:
 def test_a_2038_table_turn_by_keyboard_alone(browser, live_server):
     page, kb = start(browser, live_server.url, "potham-2038")
     # Phase 1: an AI-Bot inside a Character's zone (R-MARK-MOVE), then the Event's Danger button
-    # (Phase 1 done and the Event: two steps, R-EVENT-ONE)
+    # (Phase 1 done and the Event: one logged step since the fourth reading, docs/rules.md § 5.6)
     concise(kb.step("#section-characters button[name='entries[]']"), "Movement")
-    concise(kb.step("#event-danger-1", key="Space", steps=2), "Event", "Danger")
+    concise(kb.step("#event-danger-1", key="Space"), "Event", "Danger")
+    expect(page.locator("#status-phase")).to_contain_text("Phase 2")
     # Phase 2: every AI-Bot activated by answering its questions, each a button
     activations = 0
     while page.locator("#form-ask").count():

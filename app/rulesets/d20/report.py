@@ -91,7 +91,7 @@ def _side(state: State, member_id: str | None) -> Side:
     return "npcs" if any(n.get("id") == member_id for n in state.get("npcs", [])) else "characters"
 
 
-def _name(state: State, member_id: str | None) -> str:
+def member_name(state: State, member_id: str | None) -> str:
     for key in ("characters", "npcs"):
         for m in state.get(key, []):
             if m.get("id") == member_id:
@@ -107,7 +107,7 @@ def _attack(step: Step, rolled: re.Match, after: list[Mapping[str, Any]], dice: 
     odds = chance_to_hit(total - natural, defense, house)
     hit = "hit" in rolled["what"] or "critical" in rolled["what"]
     found = TARGET.search(rolled["what"])
-    target = found["target"] if found else _name(step.before, step.command.get("target_id"))
+    target = found["target"] if found else member_name(step.before, step.command.get("target_id"))
     after_text = [e.get("text", "") for e in after[:1] if (e.get("rule") or "").startswith("D20-")]
     result = " ".join([rolled.group(0), *after_text])
     tail = odds if hit else 1 - odds

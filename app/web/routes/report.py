@@ -92,7 +92,7 @@ def as_png(session: Session, game: Game) -> Response:
 for _path in ("g", "v", "r"):
     _base = "/r/{token}" if _path == "r" else f"/{_path}/{{token}}/report"
 
-    def _md(token: str, session: SessionDep, _path: str = _path) -> Response:
+    def markdown_answer(token: str, session: SessionDep, _path: str = _path) -> Response:
         return as_markdown(session, open_as(session, token, _path))
 
     def _png(token: str, session: SessionDep, _path: str = _path) -> Response:
@@ -103,7 +103,7 @@ for _path in ("g", "v", "r"):
             return RedirectResponse(f"/v/{token}/report", status_code=303)
         return page(request, session, open_as(session, token, _path), _path, token)
 
-    router.get(_base + ".md")(_md)
+    router.get(_base + ".md")(markdown_answer)
     router.get(_base + ".png")(_png)
     router.get(_base, response_class=HTMLResponse)(_page)
 
@@ -119,7 +119,7 @@ def report_json(token: str, session: SessionDep) -> JSONResponse:
 
 # --- the player's words: each a step ---------------------------------------------------------
 
-def _run(request: Request, opened, session: Session, data: dict[str, Any], seen: str, field: str,
+def save_words(request: Request, opened, session: Session, data: dict[str, Any], seen: str, field: str,
          anchor: str) -> Response:
     try:
         game_commands.run_command(session, opened.game, data, int_or_none(seen))
@@ -142,14 +142,14 @@ def save_note(request: Request, opened: EditDep, session: SessionDep, turn: Anno
               text: Annotated[str, Form()] = "", seen: Annotated[str, Form()] = "") -> Response:
     number = int_or_none(turn) or 0  # (at most 9 digits: never a huge number)
     data = {"type": "report_note", "turn": number, "text": text}
-    return _run(request, opened, session, data, seen, f"note-{number}", f"turn-{number}")
+    return save_words(request, opened, session, data, seen, f"note-{number}", f"turn-{number}")
 
 
 @router.post("/g/{token}/report/title")
 def save_title(request: Request, opened: EditDep, session: SessionDep, title: Annotated[str, Form()] = "",
                seen: Annotated[str, Form()] = "") -> Response:
     data = {"type": "report_title", "title": title}
-    return _run(request, opened, session, data, seen, "title", "report-title")
+    return save_words(request, opened, session, data, seen, "title", "report-title")
 
 
 # --- the report link ---------------------------------------------------------------------------
