@@ -18,7 +18,7 @@ from app.kernel.report import NOTE_COMMANDS, Member, Piece, ReportPieces, Roll, 
 
 @dataclass(frozen=True)
 class Logged:
-    """One step of the log as stored: its state after it, rebuilt (app/steplog.py)."""
+    """One step of the log as stored: its state after it, rebuilt (app/store/steplog.py)."""
 
     seq: int
     kind: str

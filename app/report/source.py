@@ -1,5 +1,5 @@
 """A game's report read from the database: its whole log in one query, every state rebuilt
-from the snapshots and deltas (app/steplog.py), then built (build.py). Kept per game and step:
+from the snapshots and deltas (app/store/steplog.py), then built (build.py). Kept per game and step:
 a report, its Markdown and its card are made once per step, whoever asks and by which link.
 
 Also the report link's token: made on demand, revoked (the column `game.report_token`).
